@@ -1,0 +1,44 @@
+"""The ``companion`` command line.
+
+Each subcommand lives in its own module under :mod:`companion.commands` and
+registers itself with :func:`register`; heavy imports (OpenCV, pygame) happen
+inside the command, so ``companion referee`` starts fast.
+
+Exit status: 0 success, 2 bad input or an impossible game (one-line reason on
+stderr), 1 an unexpected fault.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+#: Subcommand modules in ``companion.commands``, in the order ``--help`` lists them.
+COMMANDS: tuple[str, ...] = ("referee", "replay", "odds", "config", "run", "demo", "export")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Ship Captain Crew table companion: a camera referee for the dice tray.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        module = importlib.import_module(f"companion.commands.{name}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    status: int = args.func(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""``companion export``: placeholder until its issue lands (prints a notice, exits 3)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    """Add the ``export`` subcommand to the subparsers ``sub``."""
+    parser = sub.add_parser("export", help="(not built yet)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    print("companion export: not built yet", file=sys.stderr)
+    return 3

@@ -1,0 +1,18 @@
+"""``companion run``: placeholder until its issue lands (prints a notice, exits 3)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    """Add the ``run`` subcommand to the subparsers ``sub``."""
+    parser = sub.add_parser("run", help="(not built yet)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    print("companion run: not built yet", file=sys.stderr)
+    return 3
