@@ -1,0 +1,149 @@
+"""The photo of a throw, scaled to fit a box, with every die marked on it.
+
+Each mark is an outline of the die's top face (or a circle when vision gave no
+corners) and a value tag beside it. Styles differ in shape and brightness, not only
+hue: banked = thick ivory outline and a square tag; cargo = sky-blue outline and a
+round tag; thrown = thin light outline and a small round tag; unreadable = dashed
+orange outline and a triangle with "?".
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+
+from companion.display import theme
+from companion.display.fonts import Face, font
+from companion.display.layout import Canvas
+from companion.display.view import Mark, MarkStyle, PhotoView
+
+__all__ = ["draw_photo", "fit_rect", "photo_to_surface"]
+
+
+def fit_rect(size: tuple[int, int], box: pygame.Rect) -> pygame.Rect:
+    """The largest rectangle of aspect ``size`` (w, h) centred in ``box``."""
+    w, h = size
+    scale = min(box.w / w, box.h / h)
+    fitted = pygame.Rect(0, 0, max(1, int(w * scale)), max(1, int(h * scale)))
+    fitted.center = box.center
+    return fitted
+
+
+def photo_to_surface(image: np.ndarray, target: tuple[int, int]) -> pygame.Surface:
+    """An H x W x 3 uint8 BGR array as a pygame surface of ``target`` (w, h) px."""
+    h, w = image.shape[:2]
+    tw, th = max(1, target[0]), max(1, target[1])
+    step = max(1, min(w // (2 * tw), h // (2 * th)))  # cheap decimation of huge frames
+    rgb = np.ascontiguousarray(image[::step, ::step, ::-1])
+    surface = pygame.image.frombuffer(rgb.tobytes(), (rgb.shape[1], rgb.shape[0]), "RGB")
+    return pygame.transform.smoothscale(surface, (tw, th))
+
+
+def _dashed_polygon(surface: pygame.Surface, color: tuple[int, int, int],
+                    points: list[tuple[float, float]], width: int, dash: float) -> None:
+    for a, b in zip(points, points[1:] + points[:1], strict=True):
+        length = math.dist(a, b)
+        if length < 1:
+            continue
+        n = max(1, int(length // (2 * dash)))
+        for k in range(n):
+            t0 = (2 * k) * dash / length
+            t1 = min(1.0, (2 * k + 1) * dash / length)
+            p0 = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+            p1 = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+            pygame.draw.line(surface, color, p0, p1, width)
+
+
+_OUTLINE = {
+    MarkStyle.BANKED: (theme.IVORY, 0.011),
+    MarkStyle.CARGO: (theme.SKY, 0.009),
+    MarkStyle.THROWN: (theme.PIP_LIGHT, 0.005),
+    MarkStyle.UNREADABLE: (theme.ORANGE, 0.009),
+}
+
+
+def _draw_mark(canvas: Canvas, mark: Mark, area: pygame.Rect, scale: float, index: int,
+               role: str) -> None:
+    surface = canvas.surface
+    color, weight = _OUTLINE[mark.style]
+    width = max(2, round(area.h * weight))
+    cx, cy = area.x + mark.center[0] * scale, area.y + mark.center[1] * scale
+    if mark.corners:
+        points = [(area.x + x * scale, area.y + y * scale) for x, y in mark.corners]
+        diagonal = max(math.dist(points[0], points[2]), math.dist(points[1], points[3]))
+        die_px = diagonal / math.sqrt(2)
+    else:
+        die_px = area.h * 0.12
+        r = die_px * 0.75
+        points = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+                  for a in range(0, 360, 20)]
+    outline = pygame.Rect(
+        min(p[0] for p in points), min(p[1] for p in points),
+        max(p[0] for p in points) - min(p[0] for p in points),
+        max(p[1] for p in points) - min(p[1] for p in points),
+    ).inflate(width, width)
+    # Keep the outline inside the photo (a die at the photo's edge).
+    clip = surface.get_clip()
+    surface.set_clip(area)
+    if mark.style is MarkStyle.UNREADABLE:
+        _dashed_polygon(surface, color, points, width, max(4.0, die_px / 6))
+    else:
+        if mark.style is MarkStyle.BANKED:
+            pygame.draw.polygon(surface, theme.INK, points, width + 4)
+        pygame.draw.polygon(surface, color, points, width)
+    surface.set_clip(clip)
+    canvas.record("mark", f"{role}:outline:{index}", outline.clip(area))
+
+    # The tag: beside the die's top-right corner, inside the photo.
+    tag = round(min(max(die_px * 0.62, area.h * 0.075, 14), area.h * 0.16))
+    if mark.style is MarkStyle.THROWN:
+        tag = round(tag * 0.85)
+    tag_rect = pygame.Rect(0, 0, tag, tag)
+    tag_rect.center = (round(cx + die_px * 0.55 + tag * 0.35),
+                       round(cy - die_px * 0.55 - tag * 0.35))
+    tag_rect.clamp_ip(area)
+    label = "?" if mark.value is None else str(mark.value)
+    if mark.style is MarkStyle.UNREADABLE:
+        t = tag_rect
+        triangle = [(t.centerx, t.y), (t.right, t.bottom), (t.x, t.bottom)]
+        pygame.draw.polygon(surface, theme.INK, triangle, 3)
+        pygame.draw.polygon(surface, theme.ORANGE, triangle)
+        digit_color = theme.INK
+        text_center = (t.centerx, t.centery + tag // 7)
+        text_size = round(tag * 0.62)
+    else:
+        if mark.style is MarkStyle.BANKED:
+            pygame.draw.rect(surface, theme.INK, tag_rect.inflate(4, 4), border_radius=tag // 8)
+            pygame.draw.rect(surface, theme.IVORY, tag_rect, border_radius=tag // 8)
+            digit_color = theme.INK
+        elif mark.style is MarkStyle.CARGO:
+            pygame.draw.circle(surface, theme.INK, tag_rect.center, tag // 2 + 2)
+            pygame.draw.circle(surface, theme.SKY, tag_rect.center, tag // 2)
+            digit_color = theme.INK
+        else:
+            pygame.draw.circle(surface, theme.PIP_LIGHT, tag_rect.center, tag // 2 + 1)
+            pygame.draw.circle(surface, theme.INK, tag_rect.center, tag // 2 - 1)
+            digit_color = theme.TEXT
+        text_center = tag_rect.center
+        text_size = round(tag * 0.78)
+    if label:
+        glyph = font(Face("atkinson", True), text_size).render(label, True, digit_color)
+        ink = glyph.get_bounding_rect()
+        surface.blit(glyph, (text_center[0] - ink.centerx, text_center[1] - ink.centery))
+    canvas.record("mark", f"{role}:tag:{index}", tag_rect, label or "?")
+
+
+def draw_photo(canvas: Canvas, photo: PhotoView, box: pygame.Rect, *,
+               role: str = "photo") -> pygame.Rect:
+    """Draw ``photo`` fitted into ``box`` with its marks; record it; return its rect."""
+    area = fit_rect(photo.size, box)
+    surface = photo_to_surface(photo.image, area.size)
+    canvas.surface.blit(surface, area)
+    scale = area.w / photo.size[0]
+    canvas.record("photo", role, area)
+    for index, mark in enumerate(photo.marks):
+        _draw_mark(canvas, mark, area, scale, index, role)
+    pygame.draw.rect(canvas.surface, theme.RULE, area.inflate(2, 2), width=1)
+    return area
