@@ -61,7 +61,8 @@ CREATE INDEX event_by_game ON event(game_id, seq);
 CREATE TABLE photo (
     event_seq INTEGER PRIMARY KEY REFERENCES event(seq),
     jpeg BLOB NOT NULL,
-    size_bytes INTEGER NOT NULL
+    size_bytes INTEGER NOT NULL,
+    meta TEXT
 );
 """
 
@@ -233,9 +234,16 @@ class Journal:
         return JournalGame(int(row[0]), float(row[1]), setup)
 
     def append(
-        self, token: str, photo_jpeg: bytes | None = None, *, at_s: float | None = None
+        self,
+        token: str,
+        photo_jpeg: bytes | None = None,
+        *,
+        meta: str | None = None,
+        at_s: float | None = None,
     ) -> int:
         """Write one event (and its photo) of the current game durably; return its sequence.
+
+        ``meta`` is kept with the photo: the app stores what was read where (JSON).
 
         Raises:
             JournalError: no game has been started.
@@ -254,8 +262,8 @@ class Journal:
             assert seq is not None
             if photo_jpeg is not None:
                 self._conn.execute(
-                    "INSERT INTO photo (event_seq, jpeg, size_bytes) VALUES (?, ?, ?)",
-                    (seq, photo_jpeg, len(photo_jpeg)),
+                    "INSERT INTO photo (event_seq, jpeg, size_bytes, meta) VALUES (?, ?, ?, ?)",
+                    (seq, photo_jpeg, len(photo_jpeg), meta),
                 )
                 self._prune_photos()
         return seq
@@ -278,6 +286,11 @@ class Journal:
         """The JPEG kept with event ``seq``, or None (no photo, or pruned)."""
         row = self._conn.execute("SELECT jpeg FROM photo WHERE event_seq = ?", (seq,)).fetchone()
         return None if row is None else bytes(row[0])
+
+    def photo_meta(self, seq: int) -> str | None:
+        """The ``meta`` text kept with the photo of event ``seq``, or None."""
+        row = self._conn.execute("SELECT meta FROM photo WHERE event_seq = ?", (seq,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
 
     def photo_bytes(self) -> int:
         """Total JPEG bytes kept."""
