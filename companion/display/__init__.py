@@ -9,8 +9,20 @@ Pi, a window on a desktop, ``SDL_VIDEODRIVER=dummy`` in tests.
 ``python -m companion.display.preview OUT_DIR`` writes the sample screens as PNG.
 """
 
+import os
+
+# pygame prints a banner on import unless told not to; the display is a library.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 from companion.display.layout import Item, Layout
-from companion.display.render import MAX_FPS, Painter, needs_redraw, render, render_with_layout
+from companion.display.render import (
+    MAX_FPS,
+    Painter,
+    clear_caches,
+    needs_redraw,
+    render,
+    render_with_layout,
+)
 from companion.display.view import (
     MAX_PLAYERS,
     BonusView,
@@ -70,6 +82,7 @@ __all__ = [
     "TurnView",
     "View",
     "ViewError",
+    "clear_caches",
     "needs_redraw",
     "render",
     "render_with_layout",

@@ -254,7 +254,8 @@ class Canvas:
         for line in lines:
             size = line.size
             if line.min_size is not None:
-                size = self.fit_size(line.text, width, size, min(size, line.min_size), line.bold)
+                floor = max(line.min_size, self.size(0, line.bold))
+                size = self.fit_size(line.text, width, size, min(size, floor), line.bold)
             sizes.append(size)
         caps = [cap_height(Face("atkinson", ln.bold), sz) for ln, sz in zip(lines, sizes,
                                                                                 strict=True)]
@@ -312,7 +313,8 @@ class Canvas:
         nothing was drawn).
         """
         if min_size is not None:
-            size = self.fit_size(text, box.w, size, min(min_size, size), bold)
+            floor = self.size(0, bold)  # never below theme.MIN_CAP_PX
+            size = self.fit_size(text, box.w, size, min(max(min_size, floor), size), bold)
         shown, cut = self.ellipsize(text, box.w, size, bold)
         if not shown:
             return pygame.Rect(box.x, box.y, 0, 0)

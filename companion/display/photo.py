@@ -97,7 +97,8 @@ def _draw_mark(canvas: Canvas, mark: Mark, area: pygame.Rect, scale: float, inde
     canvas.record("mark", f"{role}:outline:{index}", outline.clip(area))
 
     # The tag: beside the die's top-right corner, inside the photo.
-    tag = round(min(max(die_px * 0.62, area.h * 0.075, 14), area.h * 0.16))
+    screen_h = canvas.unit
+    tag = round(min(max(die_px * 0.62, screen_h * 0.042, 14), area.h * 0.16, screen_h * 0.08))
     if mark.style is MarkStyle.THROWN:
         tag = round(tag * 0.85)
     tag_rect = pygame.Rect(0, 0, tag, tag)

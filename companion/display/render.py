@@ -17,7 +17,7 @@ from companion.display.layout import Canvas, Layout
 from companion.display.screens import draw_view
 from companion.display.view import View, ViewError
 
-__all__ = ["MAX_FPS", "Painter", "needs_redraw", "render", "render_with_layout"]
+__all__ = ["MAX_FPS", "Painter", "clear_caches", "needs_redraw", "render", "render_with_layout"]
 
 #: The most frames per second worth drawing; the app's loop need not run faster.
 MAX_FPS = 30
@@ -50,6 +50,15 @@ def render(view: View, size: tuple[int, int]) -> pygame.Surface:
     (800, 480)
     """
     return render_with_layout(view, size)[0]
+
+
+def clear_caches() -> None:
+    """Empty the font, text and sprite caches (for benchmarks; never needed otherwise)."""
+    from companion.display import fonts, layout, sprites
+
+    for cached in (fonts.font, fonts._has_glyph, fonts._cap_ratio, layout._text_surface,
+                   layout._descender, sprites.die, sprites.icon):
+        cached.cache_clear()
 
 
 def needs_redraw(previous: View | None, current: View) -> bool:

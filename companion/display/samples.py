@@ -250,8 +250,10 @@ def _turn_no_launch() -> View:
 
 def _low_ship() -> View:
     faces = (1, 2, 3)
+    players = tuple(PlayerView(n, points=p, current=n == "Ben")
+                    for n, p in zip(_FOUR, (21, 34, 12, 40), strict=True))
     return View(
-        Screen.TURN, players=_players("Ben"), stakes=StakesView(kind=Stakes.POINTS, pot=0),
+        Screen.TURN, players=players, stakes=StakesView(kind=Stakes.POINTS, pot=0),
         match=MatchView(round_number=3, target=50),
         turn=TurnView("Ben", throws_used=1, slots=standard_slots(1, 1, faces=faces),
                       throws=(ThrowView.of(1, "12554", banked="12", faces=faces),),

@@ -20,6 +20,7 @@ from companion.display.sprites import DieStyle, die, icon
 from companion.display.view import (
     DieRole,
     MessageView,
+    PhotoView,
     PlayerView,
     Screen,
     Severity,
@@ -79,7 +80,7 @@ def _header(c: Canvas, view: View, rect: pygame.Rect) -> None:
         c.text(box, words, medium, theme.TEXT_DIM, role="stakes", align="right",
                min_size=c.size(theme.SMALL))
     left = pygame.Rect(inner.x, rect.y, inner.w - right_w - m, rect.h)
-    label = view.title if view.screen is Screen.ATTRACT else view.match.label
+    label = "Waiting for players" if view.screen is Screen.ATTRACT else view.match.label
     c.text(left, label, medium, theme.TEXT, role="match", min_size=c.size(theme.SMALL))
 
 
@@ -178,7 +179,7 @@ def _message_band(c: Canvas, view: View, rect: pygame.Rect) -> None:
     else:
         fill, text_color, action_color = _BAND[Severity.INFO]
     c.fill(rect, fill, radius=c.px(0.012))
-    inner = rect.inflate(-2 * m, -c.px(0.02))
+    inner = rect.inflate(-2 * m, -c.px(0.016))
     bar_h = 0
     if confirm is not None and confirm.progress is not None:
         bar_h = c.px(0.012)
@@ -221,6 +222,7 @@ def _two_part_text(c: Canvas, box: pygame.Rect, head: str, action: str, head_col
                  ] if action else []
     candidates: list[list[Line]] = [
         [Line(head, large, head_color, role, min_size=medium), *act],
+        [Line(head, large, head_color, role, min_size=medium), *act_small],
     ]
     for size in (medium, small):
         wrapped = c.wrap(head, box.w, size, 2)
@@ -291,6 +293,9 @@ def _players_strip(c: Canvas, view: View, rect: pygame.Rect) -> None:
 
 
 # -- the turn --------------------------------------------------------------------------
+
+_ROLE_TAGS = {DieRole.SHIP: "SHIP", DieRole.CAPTAIN: "CAPT", DieRole.CREW: "CREW",
+              DieRole.CARGO: "CARGO", DieRole.THROWN: ""}
 
 _SLOT_NAMES = {DieRole.SHIP: "SHIP", DieRole.CAPTAIN: "CAPTAIN", DieRole.CREW: "CREW"}
 
@@ -381,7 +386,7 @@ def _slot_names(turn: TurnView) -> list[str]:
 
 
 def _slots_width(die_px: int) -> int:
-    return 3 * die_px + 2 * round(die_px * 0.28)
+    return 3 * die_px + 2 * round(die_px * 0.3)
 
 
 def _cargo_width(c: Canvas, die_px: int) -> int:
@@ -390,23 +395,37 @@ def _cargo_width(c: Canvas, die_px: int) -> int:
     return 2 * die_px + 2 * gap + c.width_of("=", large) + gap + c.width_of("12", key)
 
 
+def _label_size(c: Canvas, die_px: int) -> int:
+    """One size for the labels under the slots and the cargo: SMALL, or less so that
+    "CAPTAIN" (or else "CAPT.") fits under a die."""
+    gap = round(die_px * 0.3)
+    small = c.size(theme.SMALL)
+    size = c.fit_size("CAPTAIN", die_px + gap, small, small * 4 // 5)
+    if c.width_of("CAPTAIN", size) <= die_px + gap:
+        return size
+    return c.fit_size("CAPT.", die_px + gap, small, c.size(0))
+
+
 def _slots(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
     """Ship, captain and crew: ivory dice once banked, dashed outlines before; the
     names under them (bright when banked, faint when not)."""
-    small = c.size(theme.SMALL)
-    gap = round(die_px * 0.28)
+    gap = round(die_px * 0.3)
     label_h = rect.h - die_px
+    label_size = _label_size(c, die_px)
     names = _slot_names(turn)
-    label_size = min(c.fit_size(name, die_px + gap, small, c.size(0)) for name in names)
+    if any(c.width_of(n, label_size) > die_px + gap for n in names):
+        names = [n.replace("CAPTAIN", "CAPT.") for n in names]
     x = rect.x
     for slot, name in zip(turn.slots, names, strict=True):
         style: DieStyle = "banked" if slot.filled else "empty"
         value = slot.value if slot.filled else slot.face
         c.blit(die(die_px, value, style), (x, rect.y), kind="die",
                role=f"slot:{slot.role.value}", text=str(value) if slot.filled else "")
-        label_box = pygame.Rect(x - gap // 2, rect.y + die_px, die_px + gap, label_h)
-        c.text(label_box, name, label_size, theme.TEXT if slot.filled else theme.TEXT_FAINT,
-               role=f"slot-label:{slot.role.value}", align="center")
+        if label_h >= c.px(0.03):
+            label_box = pygame.Rect(x - gap // 2, rect.y + die_px, die_px + gap, label_h)
+            c.text(label_box, name, label_size,
+                   theme.TEXT if slot.filled else theme.TEXT_FAINT,
+                   role=f"slot-label:{slot.role.value}", align="center")
         x += die_px + gap
 
 
@@ -415,7 +434,7 @@ def _cargo(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
     score with its bonuses under the value; "NO LAUNCH" when the turn ended without."""
     small, large, key = c.size(theme.SMALL), c.size(theme.LARGE), c.key_size()
     gap = round(die_px * 0.18)
-    top_h = _cargo_top(c, die_px)
+    top_h = _cargo_top(c, turn, die_px)
     label_h = rect.h - top_h
     dy = rect.y + (top_h - die_px) // 2
     x = rect.x
@@ -428,8 +447,11 @@ def _cargo(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
             c.blit(die(die_px, None, "empty"), (x, dy), kind="die",
                    role=f"cargo-die:{index}")
         x += die_px + gap
-    c.text(pygame.Rect(rect.x, rect.y + top_h, 2 * die_px + gap, label_h), "CARGO", small,
-           theme.SKY if turn.cargo else theme.TEXT_FAINT, role="cargo-label", align="center")
+    labels = label_h >= c.px(0.03)
+    if labels:
+        c.text(pygame.Rect(rect.x, rect.y + top_h, 2 * die_px + gap, label_h), "CARGO",
+               _label_size(c, die_px), theme.SKY if turn.cargo else theme.TEXT_FAINT,
+               role="cargo-label", align="center")
     under = pygame.Rect(x, rect.y + top_h, max(0, rect.right - x), label_h)
     if turn.cargo_value is not None:
         eq = c.text(pygame.Rect(x, rect.y, c.width_of("=", large), top_h), "=", large,
@@ -437,7 +459,9 @@ def _cargo(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
         vx = eq.right + gap
         c.text(pygame.Rect(vx, rect.y, max(0, rect.right - vx), top_h), str(turn.cargo_value),
                key, theme.TEXT, role="cargo")
-        if turn.score is not None and (turn.score != turn.cargo_value or turn.bonuses):
+        if labels and turn.score is not None and (
+            turn.score != turn.cargo_value or turn.bonuses
+        ):
             bonus = " ".join(f"+{b.points}" for b in turn.bonuses)
             words = f"SCORE {turn.score}" + (f" ({bonus})" if bonus else "")
             c.text(under, words, small, theme.TEXT, role="score",
@@ -445,17 +469,39 @@ def _cargo(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
     elif turn.over:
         c.text(pygame.Rect(x, rect.y, max(0, rect.right - x), top_h), "NO LAUNCH", large,
                theme.ORANGE, role="no-launch", min_size=small)
-        c.text(under, "score 0", small, theme.TEXT_DIM, role="score", bold=False)
+        if labels:
+            c.text(under, "score 0", small, theme.TEXT_DIM, role="score", bold=False)
 
 
-def _cargo_top(c: Canvas, die_px: int) -> int:
+def _cargo_top(c: Canvas, turn: TurnView, die_px: int) -> int:
     """Height of the cargo row above its labels: the dice, or the key figure if taller."""
+    if turn.cargo_value is None:
+        return die_px
     return max(die_px, round(c.key_cap() * 1.2))
 
 
 def _turn_body(c: Canvas, view: View, body: pygame.Rect) -> None:
-    """The turn: name and throws left; slots, cargo and value; the odds or the throw
-    history; the photo at the right. On a narrow screen the parts stack up."""
+    """The turn. Normally: name and throws left; slots, cargo and value; the odds or the
+    throw history; the photo at the right. When the referee reports a problem with the
+    throw, the photo takes a full-height column at the right, since it shows what is
+    wrong. On a narrow screen the parts stack up."""
+    gap = c.px(0.025)
+    photo = view.photo
+    problem = view.message is not None and view.message.severity is Severity.PROBLEM
+    if photo is not None and problem and c.w >= c.h * 1.3 and view.confirm is None:
+        photo_w = min(body.w * 9 // 20, body.h * 4 // 3)
+        photo_box = pygame.Rect(body.right - photo_w, body.y, photo_w, body.h)
+        _turn_column(c, view, pygame.Rect(body.x, body.y, body.w - photo_w - gap, body.h),
+                     None)
+        draw_photo(c, photo, photo_box)
+    else:
+        _turn_column(c, view, body, photo)
+
+
+def _turn_column(c: Canvas, view: View, rect: pygame.Rect, photo: PhotoView | None) -> None:
+    """Name, throws left, dice rows and the odds or history, flowing down ``rect``; the
+    photo (if given) beside the dice or below them. Rows that do not fit are left out,
+    the least important first."""
     turn = view.turn
     assert turn is not None
     gap = c.px(0.025)
@@ -463,97 +509,110 @@ def _turn_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     sep = c.px(0.05)
     photo_min_w = c.px(0.3)
 
+    # The name, with the throws left beside it or under it.
+    block_w = _throws_left_block(c, turn, rect, measure=True)
+    name_min_w = round(c.key_cap() * 4.5) + round(c.key_cap() * 0.8) + c.px(0.05)
+    together = rect.w >= name_min_w + block_w + c.px(0.03)
+    # When the height is short (faults shown, a narrow column), first the rows hug the
+    # key figures more tightly, then the labels under the dice go; the key figures stay.
+    block_h = 0 if together else round(c.key_cap() * 1.35)
+    name_h = c.key_row()
+    smallest_row = _cargo_top(c, turn, c.px(0.08))
+    if name_h + block_h + gap + smallest_row + label_h > rect.h:
+        name_h = round(c.key_cap() * 1.4)
+    if name_h + block_h + gap + smallest_row + label_h > rect.h:
+        label_h = 0
+    name_row = pygame.Rect(rect.x, rect.y, rect.w, name_h)
+    _name_row(c, turn, name_row, with_block=together)
+    y = name_row.bottom
+    if not together:
+        block_row = pygame.Rect(rect.x, y, rect.w, block_h)
+        _throws_left_block(c, turn, block_row, align="left")
+        y = block_row.bottom
+    y += gap
+
+    # Slots and cargo: one row if it fits (dice from 0.13 down to 0.08 of the unit).
     def row_width(d: int) -> int:
         return _slots_width(d) + sep + _cargo_width(c, d)
 
-    block_w = _throws_left_block(c, turn, body, measure=True)
-    name_min_w = round(c.key_cap() * 4.5) + round(c.key_cap() * 0.8) + c.px(0.05)
-    wide = body.w >= row_width(c.px(0.1)) and body.w >= name_min_w + block_w
-    if wide:
-        name_row = pygame.Rect(body.x, body.y, body.w, c.key_row())
-        _name_row(c, turn, name_row, with_block=True)
-        rest = pygame.Rect(body.x, name_row.bottom + gap, body.w,
-                           body.bottom - name_row.bottom - gap)
-        die_px = c.px(0.13)
-        while die_px > c.px(0.1) and row_width(die_px) > body.w:
-            die_px -= 1
-        die_px = max(1, min(die_px, rest.h - label_h))
-        left_w = row_width(die_px)
-        side = body.w - left_w - gap
-        photo_box = None
-        if view.photo is not None and side >= photo_min_w and rest.h >= c.px(0.2):
-            photo_box = pygame.Rect(body.right - side, rest.y, side, rest.h)
-        else:
-            left_w = body.w
-        row = pygame.Rect(body.x, rest.y, left_w, _cargo_top(c, die_px) + label_h)
-        _slots(c, turn, pygame.Rect(row.x, row.y, _slots_width(die_px), row.h), die_px)
-        cx = row.x + _slots_width(die_px) + sep
-        _cargo(c, turn, pygame.Rect(cx, row.y, row.right - cx, row.h), die_px)
-        y = row.bottom + gap // 2
+    die_px = c.px(0.13)
+    while die_px > c.px(0.08) and row_width(die_px) > rect.w:
+        die_px -= 1
+    below_w = rect.w
+    photo_box: pygame.Rect | None = None
+    if row_width(die_px) <= rect.w:
+        room = rect.bottom - y - label_h
+        die_px = max(1, min(die_px, room))
+        if turn.cargo_value is not None and _cargo_top(c, turn, die_px) > rect.bottom - y:
+            y = max(rect.y + name_h // 2, rect.bottom - _cargo_top(c, turn, die_px))
+        row = pygame.Rect(rect.x, y, row_width(die_px), _cargo_top(c, turn, die_px) + label_h)
+        if row.bottom <= rect.bottom:
+            _slots(c, turn, pygame.Rect(row.x, row.y, _slots_width(die_px), row.h), die_px)
+            cx = row.x + _slots_width(die_px) + sep
+            _cargo(c, turn, pygame.Rect(cx, row.y, row.right - cx, row.h), die_px)
+            side = rect.w - row.w - gap
+            if photo is not None and side >= photo_min_w and rect.bottom - y >= c.px(0.2):
+                photo_box = pygame.Rect(rect.right - side, y, side, rect.bottom - y)
+                below_w = row.w
+            y = row.bottom + gap // 2
     else:
-        name_row = pygame.Rect(body.x, body.y, body.w, c.key_row())
-        _name_row(c, turn, name_row, with_block=False)
-        block_row = pygame.Rect(body.x, name_row.bottom, body.w, c.key_row())
-        _throws_left_block(c, turn, block_row, align="left")
-        y = block_row.bottom + gap
-        left_w = body.w
-        die_px = min(c.px(0.13), max(1, (body.w - c.width_of("= 12", c.key_size()))
-                                     * 10 // 26))
-        die_px = max(1, min(die_px, _fit_die(body.w)))
+        die_px = max(1, min(c.px(0.13), _fit_die(rect.w)))
         rows = ((_slots, _slots_width(die_px), die_px + label_h),
-                (_cargo, body.w, _cargo_top(c, die_px) + label_h))
+                (_cargo, rect.w, _cargo_top(c, turn, die_px) + label_h))
         for draw, width, height in rows:
-            row = pygame.Rect(body.x, y, width, height)
-            if row.bottom > body.bottom:
+            row = pygame.Rect(rect.x, y, width, height)
+            if row.bottom > rect.bottom:
                 break
             draw(c, turn, row, die_px)
             y = row.bottom + gap // 2
-        photo_box = None
-        if view.photo is not None and body.bottom - y >= c.px(0.2):
-            photo_box = pygame.Rect(body.x, y, body.w, body.bottom - y)
-            y = body.bottom
-    below = pygame.Rect(body.x, y, left_w, min(c.px(0.08), body.bottom - y))
+        if photo is not None and rect.bottom - y >= c.px(0.2):
+            photo_box = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
+            y = rect.bottom
+
+    below = pygame.Rect(rect.x, y, below_w, min(c.px(0.08), rect.bottom - y))
     if below.h >= c.px(0.045):
         if view.odds is not None:
             _odds_row(c, view, below)
         else:
             _history(c, turn.throws, below)
-    if photo_box is not None and view.photo is not None:
-        draw_photo(c, view.photo, photo_box)
+    if photo_box is not None and photo is not None:
+        draw_photo(c, photo, photo_box)
 
 
 def _fit_die(width: int) -> int:
     """The largest die such that three slots fit ``width`` px."""
-    return max(1, int(width / 3.56))
+    return max(1, int(width / 3.6))
 
 
 # -- other screens ---------------------------------------------------------------------
 
 
 def _attract_body(c: Canvas, view: View, body: pygame.Rect) -> None:
-    key = c.key_size()
+    """The title behind the three dice it names (6, 5, 4), the rules in force, the
+    players."""
     large, medium, small = c.size(theme.LARGE), c.size(theme.MEDIUM), c.size(theme.SMALL)
     gap = c.px(0.03)
-    title_h = c.key_row()
-    c.text(pygame.Rect(body.x, body.y, body.w, title_h), view.title, key, theme.YELLOW,
-           role="title", align="center", min_size=large)
+    title_h = c.px(0.16)
+    d = c.px(0.1)
+    dgap = d // 5
+    dice_w = 3 * d + 2 * dgap
+    title_w = body.w - dice_w - gap
+    size = c.fit_size(view.title, title_w, c.size(0.09), large)
+    width = dice_w + gap + min(title_w, c.width_of(view.title, size))
+    x = body.centerx - width // 2
+    for face in (6, 5, 4):
+        c.blit(die(d, face, "banked"), (x, body.y + (title_h - d) // 2), kind="die",
+               role=f"title-die:{face}", text=str(face))
+        x += d + dgap
+    x += gap - dgap
+    c.text(pygame.Rect(x, body.y, body.right - x, title_h), view.title, size, theme.YELLOW,
+           role="title")
     y = body.y + title_h + gap // 2
-    # Ship, captain, crew: the three dice the game is about.
-    d = c.px(0.12)
-    label_h = c.px(0.05)
-    total = 3 * d + 2 * d
-    x = body.centerx - total // 2
-    for face, name in ((6, "SHIP"), (5, "CAPTAIN"), (4, "CREW")):
-        c.blit(die(d, face, "banked"), (x, y), kind="die", role=f"demo-die:{face}")
-        c.text(pygame.Rect(x - d // 2, y + d, 2 * d, label_h), name, small, theme.TEXT,
-               role=f"demo-label:{face}", align="center")
-        x += 2 * d
-    y += d + label_h + gap
     remaining = pygame.Rect(body.x, y, body.w, body.bottom - y)
     if remaining.h <= 0:
         return
     has_players = bool(view.players)
-    rules_w = remaining.w * 3 // 5 if has_players else remaining.w
+    rules_w = remaining.w * 2 // 3 if has_players else remaining.w
     rules_box = pygame.Rect(remaining.x, remaining.y, rules_w, remaining.h)
     if view.rules:
         c.text(pygame.Rect(rules_box.x, rules_box.y, rules_box.w, c.px(0.05)), "RULES IN FORCE",
@@ -582,7 +641,10 @@ def _list(c: Canvas, items: Sequence[str], box: pygame.Rect, size: int, min_size
     col_w = (box.w - gap * (columns - 1)) // columns
     per_col = -(-len(items) // columns)
     size_now = size
-    while size_now > min_size and c.line_height(size_now) * per_col > box.h:
+    while size_now > min_size and (
+        c.line_height(size_now) * per_col > box.h
+        or max(c.width_of(item, size_now, False) for item in items) > col_w
+    ):
         size_now -= 1
     step = c.line_height(size_now)
     fit = max(1, box.h // step)
@@ -836,7 +898,8 @@ def _dispute_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         d = min(c.px(0.085), (inner.w - 4 * (inner.w // 40)) // 5)
         dgap = max(2, inner.w // 40)
         explain_h = c.line_height(small) * 3
-        dice_y = inner.bottom - explain_h - d - gap // 2
+        tag_h = c.line_height(c.size(theme.SMALL * 0.8))
+        dice_y = inner.bottom - explain_h - tag_h - d - gap // 2
         photo_box = pygame.Rect(inner.x, y, inner.w, dice_y - y - gap // 2)
         if throw.photo is not None and photo_box.h > c.px(0.1):
             draw_photo(c, throw.photo, photo_box, role=f"dispute-photo:{index}")
@@ -844,9 +907,17 @@ def _dispute_body(c: Canvas, view: View, body: pygame.Rect) -> None:
             c.text(photo_box, "no photo kept", small, theme.TEXT_FAINT,
                    role=f"dispute-nophoto:{index}", align="center", bold=False)
         x = inner.x
+        # One size for the role tags; CARGO is left out where it does not fit (the
+        # cargo dice are sky blue and the explanation names them).
+        tag_size = c.fit_size("CREW", d + dgap, c.size(theme.SMALL * 0.8), c.size(0))
         for k, face in enumerate(throw.dice):
             c.blit(die(d, face.value, _role_style(face.role)), (x, dice_y), kind="die",
                    role=f"dispute-die:{index}:{k}", text=str(face.value))
+            word = _ROLE_TAGS[face.role]
+            if word and c.width_of(word, tag_size) <= d + dgap:
+                c.text(pygame.Rect(x - dgap // 2, dice_y + d, d + dgap, tag_h), word, tag_size,
+                       theme.SKY if face.role is DieRole.CARGO else theme.TEXT,
+                       role=f"dispute-role:{index}:{k}", align="center")
             x += d + dgap
         lines = (c.wrap(throw.explanation, inner.w, small, 3, bold=False)
                  if throw.explanation else [])
@@ -886,7 +957,7 @@ def draw_view(c: Canvas, view: View) -> None:
         _players_strip(c, view, pygame.Rect(m, bottom - m - strip_h, c.w - 2 * m, strip_h))
         bottom -= strip_h + m
     if view.message is not None or view.confirm is not None:
-        band_h = c.px(0.15)
+        band_h = c.px(0.16)
         _message_band(c, view, pygame.Rect(m, bottom - m - band_h, c.w - 2 * m, band_h))
         bottom -= band_h + m
     body = pygame.Rect(m, top + m, c.w - 2 * m, bottom - top - 2 * m)

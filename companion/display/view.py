@@ -34,6 +34,7 @@ A minimal turn, as the app would build it after the seed example's first throw
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -458,53 +459,88 @@ class ThrowView:
     def of(
         cls,
         number: int,
-        dice: str,
-        banked: str = "",
-        cargo: str = "",
+        dice: str | Sequence[int],
+        banked: str | Sequence[int] = "",
+        cargo: str | Sequence[int] = "",
         explanation: str = "",
         photo: PhotoView | None = None,
         *,
+        roles: Sequence[str | DieRole] | None = None,
         faces: tuple[int, int, int] = (6, 5, 4),
     ) -> ThrowView:
-        """A throw from digit strings, for tests and examples.
+        """A throw from its face values: what was thrown, banked and left as cargo.
 
-        ``banked`` lists the banked values in slot order (ship, captain, crew faces
-        given by ``faces``; a "1" banked under wild-ones fills the first free slot
-        after the natural ones); ``cargo`` the cargo values.
+        ``dice``, ``banked`` and ``cargo`` are digit strings ("64331") or sequences of
+        ints, as the engine's throw record holds them. ``roles`` gives the slot of
+        each banked value ("ship", "captain", "crew"; the engine's ``roles``); without
+        it each banked value fills the slot whose face it is (``faces``: 6, 5, 4, or
+        1, 2, 3 under low-ship) and a value that is no slot's face (a wild 1) fills
+        the first slot still free. ``cargo`` lists the cargo values among ``dice``
+        (a shifting-cargo die kept back is not among them: leave it out).
+
+        Raises:
+            ViewError: a value is not 1..6, or a banked or cargo value is not among
+                ``dice``.
 
         >>> t = ThrowView.of(2, "6541", banked="54", cargo="61")
         >>> [(d.value, d.role.value) for d in t.dice]
         [(6, 'cargo'), (5, 'captain'), (4, 'crew'), (1, 'cargo')]
+        >>> wild = ThrowView.of(1, (6, 5, 1, 1, 3), banked=(6, 5, 1), cargo=(1, 3),
+        ...                     roles=("ship", "captain", "crew"))
+        >>> [d.role.value for d in wild.dice]
+        ['ship', 'captain', 'crew', 'cargo', 'cargo']
         """
-        values = [int(c) for c in dice]
-        roles = [DieRole.THROWN] * len(values)
-        slot_of = dict(zip(faces, (DieRole.SHIP, DieRole.CAPTAIN, DieRole.CREW), strict=True))
-        used: set[DieRole] = set()
+
+        def ints(name: str, given: str | Sequence[int]) -> list[int]:
+            try:
+                values = [int(v) for v in given]
+            except (TypeError, ValueError):
+                raise ViewError(f"ThrowView.of: {name}={given!r} is not face values") from None
+            for v in values:
+                _check_face("ThrowView.of", name, v)
+            return values
+
+        values = ints("dice", dice)
+        banked_values = ints("banked", banked)
+        kinds = [DieRole.THROWN] * len(values)
+        slot_roles = (DieRole.SHIP, DieRole.CAPTAIN, DieRole.CREW)
 
         def take(value: int, role: DieRole) -> None:
             for i, v in enumerate(values):
-                if v == value and roles[i] is DieRole.THROWN:
-                    roles[i] = role
+                if v == value and kinds[i] is DieRole.THROWN:
+                    kinds[i] = role
                     return
-            raise ViewError(f"ThrowView.of: {value} is not among the dice {dice!r}")
+            raise ViewError(f"ThrowView.of: {value} is not among the dice {dice!r} "
+                            "still free")
 
-        wild = []
-        for c in banked:
-            v = int(c)
-            if v in slot_of and slot_of[v] not in used:
-                used.add(slot_of[v])
-                take(v, slot_of[v])
-            else:
-                wild.append(v)
-        for v in wild:
-            free = [r for r in (DieRole.SHIP, DieRole.CAPTAIN, DieRole.CREW) if r not in used]
-            if not free:
-                raise ViewError(f"ThrowView.of: too many banked dice in {banked!r}")
-            used.add(free[0])
-            take(v, free[0])
-        for c in cargo:
-            take(int(c), DieRole.CARGO)
-        return cls(number, tuple(DieFace(v, r) for v, r in zip(values, roles, strict=True)),
+        if roles is not None:
+            if len(roles) != len(banked_values):
+                raise ViewError(f"ThrowView.of: {len(roles)} roles for {len(banked_values)} "
+                                "banked dice")
+            for v, r in zip(banked_values, roles, strict=True):
+                role = DieRole(r)
+                if not role.banked:
+                    raise ViewError(f"ThrowView.of: role {r!r} is not a slot")
+                take(v, role)
+        else:
+            slot_of = dict(zip(faces, slot_roles, strict=True))
+            used: set[DieRole] = set()
+            wild = []
+            for v in banked_values:
+                if v in slot_of and slot_of[v] not in used:
+                    used.add(slot_of[v])
+                    take(v, slot_of[v])
+                else:
+                    wild.append(v)
+            for v in wild:
+                free = [r for r in slot_roles if r not in used]
+                if not free:
+                    raise ViewError(f"ThrowView.of: too many banked dice in {banked!r}")
+                used.add(free[0])
+                take(v, free[0])
+        for v in ints("cargo", cargo):
+            take(v, DieRole.CARGO)
+        return cls(number, tuple(DieFace(v, r) for v, r in zip(values, kinds, strict=True)),
                    explanation, photo)
 
 

@@ -212,3 +212,34 @@ def test_huge_photo_and_odd_names_render() -> None:
     assert name.truncated and name.text.endswith("…")
     assert not layout.off_screen()
     assert not layout.overlaps()
+
+
+def test_throw_of_takes_the_engines_record() -> None:
+    # As the engine records a wild-ones throw: values, banked values and their roles.
+    throw = ThrowView.of(1, (6, 1, 5, 1, 3), banked=(6, 5, 1), roles=("ship", "captain", "crew"),
+                         cargo=(1, 3), explanation="A wild 1 stands in for the crew.")
+    assert [(d.value, d.role) for d in throw.dice] == [
+        (6, DieRole.SHIP), (1, DieRole.CREW), (5, DieRole.CAPTAIN), (1, DieRole.CARGO),
+        (3, DieRole.CARGO)]
+    with pytest.raises(ViewError, match="2 roles for 3"):
+        ThrowView.of(1, (6, 5, 4), banked=(6, 5, 4), roles=("ship", "captain"))
+    with pytest.raises(ViewError, match="not a slot"):
+        ThrowView.of(1, (6, 5), banked=(6,), roles=("cargo",))
+    with pytest.raises(ViewError, match="dice"):
+        ThrowView.of(1, (6, 7))
+    with pytest.raises(ViewError, match="face values"):
+        ThrowView.of(1, "6x")
+
+
+def test_preview_and_bench_commands_run(tmp_path: object, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
+    from pathlib import Path
+
+    from companion.display import bench, preview
+
+    out = Path(str(tmp_path))
+    assert preview.main([str(out), "--size", "320x200", "--only", "attract"]) == 0
+    assert (out / "attract-320x200.png").exists()
+    assert bench.main(["--repeat", "1", "--size", "320x200"]) == 0
+    printed = capsys.readouterr().out
+    assert "320x200 turn-launched" in printed and "needs_redraw" in printed
