@@ -218,6 +218,19 @@ class Journal:
         assert game_id is not None
         return JournalGame(game_id, started, setup)
 
+    def games(self) -> list[JournalGame]:
+        """Every game in the journal, oldest first."""
+        rows = self._conn.execute("SELECT id, started_s, setup FROM game ORDER BY id").fetchall()
+        games = []
+        for game_id, started, setup in rows:
+            try:
+                games.append(JournalGame(int(game_id), float(started), GameSetup.from_json(setup)))
+            except (ValueError, KeyError, TypeError) as error:
+                raise JournalError(
+                    f"{self.path}: game {game_id} has an unreadable setup ({error})"
+                ) from None
+        return games
+
     def current_game(self) -> JournalGame | None:
         """The most recently started game, or None in a new journal."""
         row = self._conn.execute(

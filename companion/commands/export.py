@@ -1,18 +1,74 @@
-"""``companion export``: placeholder until its issue lands (prints a notice, exits 3)."""
+"""``companion export``: write the game record of the journal's current game.
+
+The record is the engine's notation (README, "Game record notation"):
+``companion replay`` reads it back to the same state.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
+
+#: Where ``companion run`` keeps its journal unless the config says otherwise.
+DEFAULT_JOURNAL = Path("companion-journal.sqlite3")
 
 
 def register(sub: Any) -> None:
     """Add the ``export`` subcommand to the subparsers ``sub``."""
-    parser = sub.add_parser("export", help="(not built yet)")
+    parser = sub.add_parser(
+        "export",
+        help="write the game record of the journal's current game",
+        description="Replay the journal's current game and print its game record "
+        "(or write it to --out).",
+    )
+    parser.add_argument("--journal", type=Path, default=None,
+                        help=f"journal file (default: the config's, else {DEFAULT_JOURNAL})")
+    parser.add_argument("--config", type=Path, default=None,
+                        help="config file naming the journal")
+    parser.add_argument("--game", type=int, default=None,
+                        help="game number in the journal (default: the current game)")
+    parser.add_argument("--out", type=Path, default=None, help="write the record here")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    print("companion export: not built yet", file=sys.stderr)
-    return 3
+    from companion.engine import apply, new_game, settings_from_options
+    from companion.journal import Journal, JournalError
+    from companion.notation import decode_event, write_record
+
+    path = args.journal or _journal_from_config(args.config)
+    if not path.exists():
+        print(f"companion export: no journal at {path}", file=sys.stderr)
+        return 2
+    try:
+        with Journal(path) as journal:
+            game = journal.current_game()
+            if args.game is not None:
+                game = next((g for g in journal.games() if g.game_id == args.game), None)
+            if game is None:
+                print(f"companion export: {path} holds no such game", file=sys.stderr)
+                return 2
+            setup = game.setup
+            state = new_game(settings_from_options(setup.preset, setup.options),
+                             list(setup.players))
+            for entry in journal.entries(game.game_id):
+                state = apply(state, decode_event(entry.token))
+    except (JournalError, ValueError) as error:
+        print(f"companion export: {error}", file=sys.stderr)
+        return 2
+    record = write_record(state)
+    if args.out is not None:
+        args.out.write_text(record, encoding="utf-8")
+    else:
+        sys.stdout.write(record)
+    return 0
+
+
+def _journal_from_config(config: Path | None) -> Path:
+    if config is None:
+        return DEFAULT_JOURNAL
+    from companion.config import load_config
+
+    return Path(load_config(config).journal.path)

@@ -1,0 +1,183 @@
+"""The run loop: pygame owns the screen, the buttons feed the :class:`~companion.app.Companion`.
+
+One thread does everything visible: it reads pygame's events (window close, the
+keyboard twin), takes one button event at a time from the button queue, lets the
+companion act on it, drains the presses that arrived meanwhile (presses during
+processing are ignored, not queued up), repaints when the view changed (at most
+30 frames a second, :class:`companion.display.Painter`), and pings the systemd
+watchdog from here, so a frozen screen is a dead service.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.app import Companion
+from companion.display import MAX_FPS, Painter
+from companion.notify import Notifier
+from hardware.button import ButtonEvent, ButtonSource, KeyboardButton
+
+__all__ = ["Screen", "has_screen", "open_screen", "run_companion"]
+
+#: Keys that toggle the dispute view and quit (quit only in a window).
+KEY_DISPUTE = "d"
+KEY_QUIT = ("escape", "q")
+
+
+def has_screen() -> bool:
+    """True when a desktop session can show a window (X11 or Wayland)."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+@dataclass
+class Screen:
+    """The pygame display surface and how it was opened."""
+
+    surface: object
+    fullscreen: bool
+    headless: bool
+
+    @property
+    def size(self) -> tuple[int, int]:
+        import pygame
+
+        assert isinstance(self.surface, pygame.Surface)
+        return self.surface.get_size()
+
+
+def open_screen(
+    size: tuple[int, int] | None = None, *, fullscreen: bool = False, headless: bool = False
+) -> Screen:
+    """Open the display: fullscreen (KMSDRM on the Pi), a window, or a hidden surface.
+
+    Args:
+        size: (width, height) px of a window or the hidden surface; None: 1280 x 720
+            for a window, the screen's own size fullscreen.
+        fullscreen: fill the screen (the Pi: ``SDL_VIDEODRIVER=kmsdrm``).
+        headless: no screen at all: ``SDL_VIDEODRIVER=dummy`` (tests, CI, demo PNGs).
+
+    Raises:
+        RuntimeError: pygame cannot open the display (the message says which driver).
+    """
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        if fullscreen and not headless:
+            surface = pygame.display.set_mode(size or (0, 0), pygame.FULLSCREEN)
+            pygame.mouse.set_visible(False)
+        else:
+            surface = pygame.display.set_mode(size or (1280, 720))
+    except pygame.error as error:
+        driver = os.environ.get("SDL_VIDEODRIVER") or pygame.display.get_driver()
+        raise RuntimeError(
+            f"cannot open the display (SDL video driver {driver}): {error}"
+        ) from None
+    pygame.display.set_caption("Ship Captain Crew referee")
+    return Screen(surface, fullscreen and not headless, headless)
+
+
+def _key_event(keyboard: KeyboardButton | None, name: str, down: bool) -> bool:
+    if keyboard is None:
+        return False
+    return keyboard.key_down(name) if down else keyboard.key_up(name)
+
+
+def run_companion(
+    companion: Companion,
+    buttons: ButtonSource,
+    screen: Screen,
+    *,
+    keyboard: KeyboardButton | None = None,
+    notifier: Notifier | None = None,
+    should_stop: Callable[[], bool] = lambda: False,
+    on_frame: Callable[[object], None] | None = None,
+    max_fps: float = MAX_FPS,
+) -> None:
+    """Run until the window is closed, ``q``/Escape in a window, or ``should_stop()``.
+
+    Args:
+        companion: the controller.
+        buttons: where button events come from (GPIO buttons or the keyboard twin).
+        screen: from :func:`open_screen`.
+        keyboard: the keyboard twin fed from pygame's key events (None: keys ignored,
+            except ``d`` for the dispute view and quitting in a window).
+        notifier: systemd notifications (READY after the first frame, then WATCHDOG).
+        should_stop: polled every tick.
+        on_frame: called with each new surface after it is shown (the demo saves PNGs).
+        max_fps: the most frames drawn per second.
+    """
+    import pygame
+
+    notifier = notifier or Notifier(None)
+    painter = Painter(max_fps=max_fps)
+    tick_s = 1.0 / max_fps
+    shown_version = -1
+    view = companion.view()
+    ready = False
+    last_view_s = 0.0
+    while not should_stop():
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                return
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+                name = pygame.key.name(event.key)
+                down = event.type == pygame.KEYDOWN
+                if down and name == KEY_DISPUTE:
+                    companion.toggle_dispute()
+                elif down and name in KEY_QUIT and not screen.fullscreen:
+                    return
+                else:
+                    _key_event(keyboard, name, down)
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEORESIZE):
+                painter.invalidate()
+        button_event: ButtonEvent | None = buttons.get(timeout_s=tick_s)
+        if button_event is not None:
+            if button_event.kind == "press":
+                companion.busy()
+                _paint(companion.view(), screen, painter, on_frame, force=True)
+            companion.handle(button_event)
+            buttons.drain()
+        now = time.monotonic()
+        if companion.version != shown_version or now - last_view_s > 0.5:
+            view = companion.view()
+            shown_version = companion.version
+            last_view_s = now
+        _paint(view, screen, painter, on_frame)
+        if not ready:
+            notifier.ready("refereeing")
+            ready = True
+        notifier.watchdog()
+
+
+def _paint(
+    view: object,
+    screen: Screen,
+    painter: Painter,
+    on_frame: Callable[[object], None] | None,
+    *,
+    force: bool = False,
+) -> None:
+    import pygame
+
+    from companion.display.view import View
+
+    assert isinstance(view, View)
+    if force:
+        painter.invalidate()
+    surface = painter.frame(view, screen.size)
+    if surface is None:
+        return
+    target = screen.surface
+    assert isinstance(target, pygame.Surface)
+    target.blit(surface, (0, 0))
+    pygame.display.flip()
+    if on_frame is not None:
+        on_frame(surface)

@@ -1,0 +1,276 @@
+"""The app end to end: replay camera, scripted and keyboard buttons, real vision, engine,
+journal and display, through whole games with everything a bar throws at a referee."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from companion.app import AppSettings, Companion
+from companion.demo import ScriptedButtons
+from companion.display import Screen, Severity
+from companion.engine import Phase, Stand, Throw
+from companion.journal import GameSetup, Journal
+from companion.runner import open_screen, run_companion
+from hardware.button import ButtonEvent, KeyboardButton
+from hardware.camera import CameraError, ReplayCamera
+from vision import read_dice
+
+from .trays import dark, tray
+
+ROOT = Path(__file__).resolve().parents[2]
+SETUP = GameSetup("standard", {}, ("Ann", "Bob"))
+
+
+# The recorded game: roll-off Ann 2, Bob 5; Bob 6 5 4 3 3 stands on 6; Ann banks the
+# ship, then 5 4 6 6 launches with cargo 12 and stands: Ann wins the pot of 2 chips.
+VALUES: dict[str, tuple[int, ...]] = {
+    "ann-roll": (2,),
+    "bob-roll": (5,),
+    "bob-1": (6, 5, 4, 3, 3),
+    "ann-1": (6, 2, 2, 1, 1),
+    "ann-2": (5, 4, 6, 6),
+}
+GOOD = {name: tray(*values, seed=i) for i, (name, values) in enumerate(VALUES.items(), 1)}
+
+
+@pytest.mark.parametrize("name", sorted(VALUES))
+def test_the_synthetic_trays_read_exactly(name: str) -> None:
+    """The trays of this module are read right by the real reader (else nothing here
+    would mean anything)."""
+    reading = read_dice(GOOD[name], len(VALUES[name]))
+    assert reading.complete, reading.problems
+    assert sorted(v for v in reading.values if v is not None) == sorted(VALUES[name])
+
+
+def make_companion(tmp_path: Path, throws: list[object], **kwargs: object) -> Companion:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    camera = ReplayCamera(throws)  # type: ignore[arg-type]
+    lines: list[str] = []
+    companion = Companion(
+        journal,
+        SETUP,
+        camera,
+        AppSettings(burst_frames=2, burst_interval_s=0.0),
+        log=lines.append,
+        **kwargs,  # type: ignore[arg-type]
+    )
+    companion.lines = lines  # type: ignore[attr-defined]
+    return companion
+
+
+def test_a_whole_game_through_the_run_loop_with_every_table_mistake(tmp_path: Path) -> None:
+    throws: list[object] = [
+        GOOD["ann-roll"],
+        GOOD["bob-roll"],
+        tray(6, 5, 4, 3, seed=6),  # Bob: a die missing from the tray
+        dark(),  # the lights went out
+        CameraError("cable pulled"),  # the camera dies for one press
+        GOOD["bob-1"],
+        GOOD["ann-1"],
+        tray(5, 4, 6, 6, 2, seed=7),  # Ann throws her banked ship again: 5 dice
+        GOOD["ann-2"],
+    ]
+    steps = (
+        "press", "press",  # roll-off
+        "press", "press", "press",  # refused: missing die, dark, camera
+        "press", "hold",  # Bob launches, stands on 6
+        "press", "press", "press", "hold",  # Ann: ship, refused 5 dice, launch; stands on 12
+    )
+    companion = make_companion(tmp_path, throws)
+    screens: list[object] = []
+    buttons = ScriptedButtons(steps)
+    screen = open_screen((800, 480), headless=True)
+    run_companion(
+        companion,
+        buttons,
+        screen,
+        should_stop=lambda: buttons.finished and len(screens) > 0,
+        on_frame=screens.append,
+        max_fps=1000.0,
+    )
+    state = companion.state
+    assert state.phase is Phase.MATCH_OVER
+    assert state.winners == ("Ann",)
+    assert {p.name: p.chips for p in state.players} == {"Ann": 1, "Bob": -1}
+    assert state.pot == 0
+    log = "\n".join(companion.lines)  # type: ignore[attr-defined]
+    assert "5 dice should be thrown, 4 seen" in log
+    assert "4 dice should be thrown, 5 seen" in log
+    assert "dark" in log.lower()
+    assert "camera" in log.lower()
+    # Only what counted is in the journal: 2 roll-off dice, 3 throws, 2 stands.
+    tokens = [e.token for e in companion.journal.entries()]
+    assert len(tokens) == 7
+    assert sum(e.has_photo for e in companion.journal.entries()) == 5
+    assert len(screens) >= len(steps)
+    view = companion.view()
+    assert view.screen is Screen.MATCH_RESULT
+    assert view.match_result is not None and view.match_result.winner == "Ann"
+
+
+def test_a_refused_throw_changes_nothing_and_says_what_to_do(tmp_path: Path) -> None:
+    companion = make_companion(
+        tmp_path, [GOOD["ann-roll"], GOOD["bob-roll"], tray(6, 5, 4, 3, seed=8)]
+    )
+    companion.press()
+    companion.press()
+    before = companion.state
+    outcome = companion.press()
+    assert outcome.applied is None
+    assert outcome.problem is not None and "5 dice should be thrown, 4 seen" in outcome.problem
+    assert companion.state == before
+    assert len(companion.journal.entries()) == 2
+    view = companion.view()
+    assert view.message is not None and view.message.severity is Severity.PROBLEM
+    assert view.photo is not None and len(view.photo.marks) == 4
+
+
+def test_camera_fault_is_shown_without_hiding_the_game_and_clears(tmp_path: Path) -> None:
+    companion = make_companion(tmp_path, [CameraError("no frames for 2 s"), GOOD["ann-roll"]])
+    outcome = companion.press()
+    assert outcome.applied is None
+    view = companion.view()
+    assert view.faults and "no frames for 2 s" in view.faults[0].text
+    assert view.screen is Screen.ROLL_OFF  # the game is still shown
+    assert companion.press().applied == Throw((2,))
+    assert companion.view().faults == ()
+
+
+def test_presses_during_processing_are_ignored_not_queued(tmp_path: Path) -> None:
+    companion = make_companion(tmp_path, [GOOD["ann-roll"], GOOD["bob-roll"]])
+    keys = KeyboardButton()
+    try:
+        # Two quick presses arrive together (a double press, or one while busy).
+        for at in (1.0, 1.2):
+            keys.key_down("space", at_s=at)
+            keys.key_up("space", at_s=at + 0.05)
+        screen = open_screen((800, 480), headless=True)
+        ticks = iter(range(5))
+        run_companion(companion, keys, screen, should_stop=lambda: next(ticks, None) is None)
+    finally:
+        keys.close()
+    assert len(companion.journal.entries()) == 1
+    assert companion.state.roll_off is not None
+    assert dict(companion.state.roll_off.rolls) == {"Ann": 2}
+
+
+def test_hold_stands_or_explains_why_not(tmp_path: Path) -> None:
+    companion = make_companion(tmp_path, [GOOD["ann-roll"], GOOD["bob-roll"], GOOD["ann-1"]])
+    outcome = companion.hold()
+    assert outcome.applied is None and outcome.problem is not None
+    companion.press()
+    companion.press()
+    companion.press()  # Bob starts: 6 2 2 1 1 banks the ship only
+    assert companion.hold().applied is None  # not launched: no stand
+    msg = companion.view().message
+    assert msg is not None and "launch" in msg.text.lower()
+
+
+def test_undo_needs_confirmation_and_shows_the_dispute_view(tmp_path: Path) -> None:
+    clock = [100.0]
+    companion = make_companion(
+        tmp_path,
+        [GOOD["ann-roll"], GOOD["bob-roll"], GOOD["bob-1"]],
+        clock=lambda: clock[0],
+    )
+    for _ in range(3):
+        companion.press()
+    assert companion.state.turn is not None and companion.state.turn.launched
+    first = companion.undo()
+    assert first.applied is None
+    view = companion.view()
+    assert view.screen is Screen.DISPUTE
+    assert view.confirm is not None and "Undo" in view.confirm.text
+    assert view.turn is not None and view.turn.throws[0].photo is not None
+    # a press cancels
+    assert companion.press().problem == "undo cancelled"
+    assert companion.state.turn is not None and companion.state.turn.launched
+    # undo, undo: applied
+    companion.undo()
+    clock[0] += 3
+    assert companion.undo().applied is not None
+    assert companion.state.turn is not None and not companion.state.turn.throws
+    # a confirmation that came too late starts over
+    companion.undo()
+    clock[0] += 60
+    assert companion.undo().applied is None
+
+
+def test_restart_restores_the_exact_game_and_photo(tmp_path: Path) -> None:
+    companion = make_companion(tmp_path, [GOOD["ann-roll"], GOOD["bob-roll"], GOOD["ann-1"]])
+    for _ in range(3):
+        companion.press()
+    state = companion.state
+    companion.journal.close()
+    again = make_companion(tmp_path, [GOOD["ann-2"]])
+    assert again.state == state
+    view = again.view()
+    assert view.photo is not None and len(view.photo.marks) == 5
+    assert view.turn is not None and [s.filled for s in view.turn.slots] == [True, False, False]
+
+
+def test_a_foreign_journal_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    path.write_text("not a database")
+    from companion.journal import JournalError
+
+    with pytest.raises(JournalError):
+        Journal(path)
+    assert path.read_text() == "not a database"
+
+
+KILLER = textwrap.dedent(
+    """
+    import os, signal, sys
+    import numpy as np
+    sys.path.insert(0, {root!r})
+    sys.path.insert(0, {tests!r})
+    from tests.app.test_app import GOOD, SETUP
+    from companion.app import AppSettings, Companion
+    from companion.journal import Journal
+    from hardware.camera import ReplayCamera
+    journal = Journal({journal!r})
+    camera = ReplayCamera([GOOD["ann-roll"], GOOD["bob-roll"], GOOD["bob-1"]])
+    companion = Companion(journal, SETUP, camera, AppSettings(burst_frames=2,
+                          burst_interval_s=0.0), log=lambda line: None)
+    for _ in range(3):
+        companion.press()
+    print(companion.state.status, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+    """
+)
+
+
+def test_kill_9_mid_turn_then_restart_resumes_at_the_same_point(tmp_path: Path) -> None:
+    journal_path = tmp_path / "journal.sqlite3"
+    script = KILLER.format(
+        root=str(ROOT), tests=str(Path(__file__).parent), journal=str(journal_path)
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+    )
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    shown = proc.stdout.strip()
+    assert shown.startswith("Bob launched")
+    companion = make_companion(tmp_path, [GOOD["ann-1"], GOOD["ann-2"]])
+    assert companion.state.status == shown
+    assert companion.hold().applied == Stand()
+    companion.press()
+    companion.press()
+    assert companion.hold().applied == Stand()
+    assert companion.state.winners == ("Ann",)
+
+
+def test_button_event_kinds_are_dispatched(tmp_path: Path) -> None:
+    companion = make_companion(tmp_path, [GOOD["ann-roll"]])
+    assert companion.handle(ButtonEvent("press", 0.0)).applied == Throw((2,))
+    assert companion.handle(ButtonEvent("undo", 0.0)).applied is None
+    assert companion.handle(ButtonEvent("undo", 0.1)).applied is not None
