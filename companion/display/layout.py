@@ -86,7 +86,8 @@ class Layout:
 
     def overlaps(self) -> list[tuple[Item, Item]]:
         """Pairs of content items (text, die, icon, photo) whose rectangles intersect,
-        and marks that stray outside every photo (should be none)."""
+        value tags on a photo that cover each other, and marks that stray outside
+        every photo (paired with themselves). Should be none."""
         content = [i for i in self.items if i.kind in CONTENT_KINDS and i.rect[2] and i.rect[3]]
         pairs = []
         for a_index, a in enumerate(content):
@@ -98,6 +99,11 @@ class Layout:
         for mark in (i for i in self.items if i.kind == "mark"):
             if not any(p.contains(mark.r) for p in photos):
                 pairs.append((mark, mark))
+        tags = [i for i in self.items if i.kind == "mark" and ":tag:" in i.role]
+        for a_index, a in enumerate(tags):
+            for b in tags[a_index + 1 :]:
+                if a.r.colliderect(b.r):
+                    pairs.append((a, b))
         return pairs
 
     def __iter__(self) -> Iterator[Item]:
