@@ -10,6 +10,7 @@ Throw(dice=(6, 4, 3, 3, 1), keep=None, decline_six=False)
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 __all__ = ["Event", "NextRound", "Stand", "Throw", "Undo"]
@@ -29,6 +30,12 @@ class Throw:
     dice: tuple[int, ...]
     keep: int | None = None
     decline_six: bool = False
+
+    def __post_init__(self) -> None:
+        # Accept any sequence (a list from JSON, say); apply() checks the values.
+        if not isinstance(self.dice, tuple):
+            with contextlib.suppress(TypeError):
+                object.__setattr__(self, "dice", tuple(self.dice))
 
 
 @dataclass(frozen=True)

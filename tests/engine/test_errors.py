@@ -146,3 +146,10 @@ def test_roll_off_and_tie_break_throws() -> None:
 
 def test_every_error_code_is_documented() -> None:
     assert all(isinstance(v, str) and v for v in RULE_ERROR_CODES.values())
+
+
+def test_a_list_of_dice_is_taken_as_a_throw() -> None:
+    assert Throw([6, 5, 4, 3, 2]) == Throw((6, 5, 4, 3, 2))  # type: ignore[arg-type]
+    assert refused(start(), Throw(6)).code == "bad-value"  # type: ignore[arg-type]
+    assert refused(start(), Throw((6, 5, 4, 3, "2"))).code == "bad-value"  # type: ignore[arg-type]
+    assert refused(start(), Throw((6, 5, 4, 3, True))).code == "bad-value"  # type: ignore[arg-type]

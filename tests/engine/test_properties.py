@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -133,3 +135,48 @@ def test_score_of_any_first_throw_stand(dice: list[int]) -> None:
     else:
         assert not {6, 5, 4} <= set(dice)
     assert state.phase in (Phase.TURN, Phase.TIE_BREAK)
+
+
+def test_seeded_long_games_under_random_rules() -> None:
+    """Forty long games with random rules, good and bad events: only RuleErrors, chips
+    plus pot conserved, every match format reaching its end, records round-trip."""
+    import random
+
+    rng = random.Random(2024)
+    finished: set[str] = set()
+    for _ in range(40):
+        preset = rng.choice(["standard", "head-to-head", "rounds", "tournament", "drinking"])
+        options: dict[str, object] = {name: rng.random() < 0.3 for name in DICE_OPTIONS}
+        if options["wild-ones"]:
+            options["low-ship"] = False
+        options["ties"] = rng.choice(["cargo-reroll", "reroll-turn", "carry", "nobody-scores"])
+        options["next-round"] = rng.choice(["left", "right", "winner", "winner-chooses"])
+        if preset == "head-to-head":
+            options["target"] = 25
+        names = [f"P{i}" for i in range(rng.randint(2, 8))]
+        state = new_game(settings_from_options(preset, options), names)
+        total = sum(p.chips for p in state.players) + state.pot
+        for _step in range(300):
+            r = rng.random()
+            event: Throw | Stand | NextRound | Undo
+            if r < 0.03:
+                event = Undo()
+            elif r < 0.06:
+                event = Throw(tuple(rng.randint(0, 7) for _ in range(rng.randint(0, 6))))
+            elif state.can_next_round:
+                event = NextRound()
+            elif state.can_stand and rng.random() < 0.5:
+                event = Stand()
+            elif state.can_throw:
+                count = rng.choice(state.allowed_dice_counts)
+                event = Throw(tuple(rng.randint(1, 6) for _ in range(count)))
+            else:
+                event = Stand()
+            if isinstance(event, NextRound) and state.phase is Phase.MATCH_OVER:
+                finished.add(state.settings.match)
+            with contextlib.suppress(RuleError):
+                state = apply(state, event)
+            check_invariants(state, total)
+        text = write_record(state)
+        assert read_record(text) == state and write_record(read_record(text)) == text
+    assert finished == {"single", "rounds", "target", "tournament"}

@@ -186,3 +186,10 @@ def test_players_still_to_throw_follow_seating() -> None:
     assert g.order == ("A", "B", "C", "D", "E", "F", "G", "H") and g.pot == 8
     g = play(g, "65432 S")
     assert g.current_player == "B"
+
+
+def test_drinking_on_top_of_a_pot() -> None:
+    g = game("65466 S 65432 S " + MISS, options={"drinking": True}, players=THREE)
+    assert {p.name: p.drinks for p in g.players} == {"Ann": 0, "Bob": 1, "Cy": 2}
+    assert chips(g) == {"Ann": 2, "Bob": -1, "Cy": -1}
+    assert g.round_results[-1].drinks == (("Cy", 2), ("Bob", 1))

@@ -105,3 +105,16 @@ def test_bad_players(players: list[str], message: str) -> None:
     with pytest.raises(SettingsError) as info:
         new_game(Settings(), players)
     assert info.value.key == "players" and str(info.value) == message
+
+
+def test_describe_lists_the_rules_in_force() -> None:
+    s = settings_from_options("standard", {"wild-ones": True, "one-throw-bonus": 2, "ante": 2})
+    assert s.describe() == [
+        "pot: ante 2 chips per player per round",
+        "match: single round",
+        "ties: cargo-reroll",
+        "wild-ones",
+        "one-throw-bonus: 2",
+    ]
+    assert PRESETS["head-to-head"].describe()[:2] == ["stakes: points",
+                                                      "match: first to 100 (winner-only)"]
