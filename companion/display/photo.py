@@ -106,7 +106,9 @@ def _draw_outline(canvas: Canvas, g: _Placed, area: pygame.Rect, index: int, rol
             pygame.draw.polygon(surface, theme.INK, g.points, g.width + 4)
         pygame.draw.polygon(surface, color, g.points, g.width)
     surface.set_clip(clip)
-    canvas.record("mark", f"{role}:outline:{index}", g.bounds.clip(area))
+    shown = g.bounds.clip(area)
+    if shown.w and shown.h:  # a mark wholly outside the photo draws nothing
+        canvas.record("mark", f"{role}:outline:{index}", shown)
 
 
 def _tag_place(g: _Placed, tag: int, area: pygame.Rect, tags: list[pygame.Rect],
@@ -114,19 +116,25 @@ def _tag_place(g: _Placed, tag: int, area: pygame.Rect, tags: list[pygame.Rect],
     """Where the value tag goes: beside a corner of the die (top-right first), inside the
     photo, on no other tag and no other die if a corner allows it."""
     cx, cy = g.center
-    off = g.die_px * 0.55 + tag * 0.35
     best: pygame.Rect | None = None
     best_cost = math.inf
-    for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1)):
-        rect = pygame.Rect(0, 0, tag, tag)
-        rect.center = (round(cx + dx * off), round(cy + dy * off))
-        rect.clamp_ip(area)
-        cost = (4 * sum(rect.clip(o).w * rect.clip(o).h for o in tags)
-                + sum(rect.clip(o).w * rect.clip(o).h for o in dice))
-        if cost == 0:
-            return rect
-        if cost < best_cost:
-            best, best_cost = rect, cost
+    # Corners first, then the sides, then farther out; smaller tags as a last resort.
+    for size in (tag, tag * 3 // 4, max(10, tag // 2)):
+        off = g.die_px * 0.55 + size * 0.35
+        for reach in (1.0, 1.6):
+            for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1.3), (0, 1.3),
+                           (1.3, 0), (-1.3, 0)):
+                rect = pygame.Rect(0, 0, size, size)
+                rect.center = (round(cx + dx * off * reach), round(cy + dy * off * reach))
+                rect.clamp_ip(area)
+                clash = sum(rect.clip(o).w * rect.clip(o).h for o in tags)
+                cost = 1000 * clash + sum(rect.clip(o).w * rect.clip(o).h for o in dice)
+                if cost == 0:
+                    return rect
+                if cost < best_cost:
+                    best, best_cost = rect, cost
+        if best is not None and best_cost < 1000:
+            return best  # no tag covered, only a neighbouring die: good enough
     assert best is not None
     return best
 
