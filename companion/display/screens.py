@@ -875,8 +875,10 @@ def _tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
                        text=str(value))
                 dx += d + d // 5
         elif not entry.out:
-            c.text(pygame.Rect(x, inner.y, dice_w + total_w, inner.h),
-                   "to throw" if entry.current else "waiting", small, theme.TEXT_DIM,
+            words = "to throw" if entry.current else "waiting"
+            wait_w = min(inner.w // 2, max(dice_w + total_w, c.width_of(words, small, False)))
+            x = inner.right - wait_w
+            c.text(pygame.Rect(x, inner.y, wait_w, inner.h), words, small, theme.TEXT_DIM,
                    role=f"tie-wait:{index}", bold=False, align="right")
         color = theme.YELLOW if entry.current else theme.TEXT_FAINT if entry.out else theme.TEXT
         name_x = inner.x
