@@ -86,7 +86,8 @@ class Layout:
 
     def overlaps(self) -> list[tuple[Item, Item]]:
         """Pairs of content items (text, die, icon, photo) whose rectangles intersect,
-        and marks that stray outside every photo (should be none)."""
+        value tags on a photo that cover each other, and marks that stray outside
+        every photo (paired with themselves). Should be none."""
         content = [i for i in self.items if i.kind in CONTENT_KINDS and i.rect[2] and i.rect[3]]
         pairs = []
         for a_index, a in enumerate(content):
@@ -98,6 +99,11 @@ class Layout:
         for mark in (i for i in self.items if i.kind == "mark"):
             if not any(p.contains(mark.r) for p in photos):
                 pairs.append((mark, mark))
+        tags = [i for i in self.items if i.kind == "mark" and ":tag:" in i.role]
+        for a_index, a in enumerate(tags):
+            for b in tags[a_index + 1 :]:
+                if a.r.colliderect(b.r):
+                    pairs.append((a, b))
         return pairs
 
     def __iter__(self) -> Iterator[Item]:
@@ -114,6 +120,16 @@ class Line:
     role: str
     bold: bool = True
     min_size: int | None = None
+
+
+def _matched(face: Face, size: int) -> int:
+    """The em size at which ``face`` has the capitals of Atkinson Hyperlegible at
+    ``size``: the fallback font is scaled so that a name in Greek is as tall as one
+    in Latin."""
+    if face.family == "atkinson":
+        return size
+    return max(1, round(size * cap_height(Face("atkinson", face.bold), 200)
+                        / cap_height(face, 200)))
 
 
 @functools.lru_cache(maxsize=64)
@@ -172,11 +188,14 @@ class Canvas:
 
     def width_of(self, text: str, size: int, bold: bool = True) -> int:
         """Advance width of ``text`` at ``size``, px."""
-        return int(font(face_for(text, bold), size).size(text)[0])
+        face = face_for(text, bold)
+        return int(font(face, _matched(face, size)).size(text)[0])
 
     def fit_size(self, text: str, width: int, size: int, min_size: int, bold: bool = True) -> int:
         """The largest size from ``size`` down to ``min_size`` at which ``text`` fits
-        ``width`` px (``min_size`` if none does)."""
+        ``width`` px (``min_size`` if none does). Never below the smallest size drawn
+        (capitals of ``theme.MIN_CAP_PX``) unless ``size`` itself is."""
+        min_size = min(size, max(min_size, self.size(0, bold)))
         if size <= min_size or self.width_of(text, size, bold) <= width:
             return max(size, 1)
         low, high = min_size, size
@@ -259,7 +278,8 @@ class Canvas:
             sizes.append(size)
         caps = [cap_height(Face("atkinson", ln.bold), sz) for ln, sz in zip(lines, sizes,
                                                                                 strict=True)]
-        descs = [self.descender(sz, ln.bold) for ln, sz in zip(lines, sizes, strict=True)]
+        descs = [_descender(face_for(ln.text, ln.bold), _matched(face_for(ln.text, ln.bold), sz))
+                 for ln, sz in zip(lines, sizes, strict=True)]
         gaps = [max(2, round(cap * 0.3)) for cap in caps[1:]]
         return sizes, caps, descs, gaps, sum(caps) + sum(descs) + sum(gaps)
 
@@ -319,6 +339,7 @@ class Canvas:
         if not shown:
             return pygame.Rect(box.x, box.y, 0, 0)
         face = face_for(shown, bold)
+        size = _matched(face, size)
         f = font(face, size)
         surface, ink = _text_surface(shown, face, size, color)
         tw = surface.get_width()

@@ -10,6 +10,7 @@ orange outline and a triangle with "?".
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import pygame
@@ -64,11 +65,20 @@ _OUTLINE = {
 }
 
 
-def _draw_mark(canvas: Canvas, mark: Mark, area: pygame.Rect, scale: float, index: int,
-               role: str) -> None:
-    surface = canvas.surface
-    color, weight = _OUTLINE[mark.style]
-    width = max(2, round(area.h * weight))
+@dataclass
+class _Placed:
+    """A mark's geometry on screen: outline points, centre, die size, bounds (px)."""
+
+    mark: Mark
+    points: list[tuple[float, float]]
+    center: tuple[float, float]
+    die_px: float
+    bounds: pygame.Rect
+    width: int
+
+
+def _geometry(mark: Mark, area: pygame.Rect, scale: float) -> _Placed:
+    width = max(2, round(area.h * _OUTLINE[mark.style][1]))
     cx, cy = area.x + mark.center[0] * scale, area.y + mark.center[1] * scale
     if mark.corners:
         points = [(area.x + x * scale, area.y + y * scale) for x, y in mark.corners]
@@ -79,32 +89,60 @@ def _draw_mark(canvas: Canvas, mark: Mark, area: pygame.Rect, scale: float, inde
         r = die_px * 0.75
         points = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
                   for a in range(0, 360, 20)]
-    outline = pygame.Rect(
-        min(p[0] for p in points), min(p[1] for p in points),
-        max(p[0] for p in points) - min(p[0] for p in points),
-        max(p[1] for p in points) - min(p[1] for p in points),
-    ).inflate(width, width)
-    # Keep the outline inside the photo (a die at the photo's edge).
-    clip = surface.get_clip()
-    surface.set_clip(area)
-    if mark.style is MarkStyle.UNREADABLE:
-        _dashed_polygon(surface, color, points, width, max(4.0, die_px / 6))
-    else:
-        if mark.style is MarkStyle.BANKED:
-            pygame.draw.polygon(surface, theme.INK, points, width + 4)
-        pygame.draw.polygon(surface, color, points, width)
-    surface.set_clip(clip)
-    canvas.record("mark", f"{role}:outline:{index}", outline.clip(area))
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    bounds = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return _Placed(mark, points, (cx, cy), die_px, bounds.inflate(width, width), width)
 
-    # The tag: beside the die's top-right corner, inside the photo.
-    screen_h = canvas.unit
-    tag = round(min(max(die_px * 0.62, screen_h * 0.042, 14), area.h * 0.16, screen_h * 0.08))
-    if mark.style is MarkStyle.THROWN:
-        tag = round(tag * 0.85)
-    tag_rect = pygame.Rect(0, 0, tag, tag)
-    tag_rect.center = (round(cx + die_px * 0.55 + tag * 0.35),
-                       round(cy - die_px * 0.55 - tag * 0.35))
-    tag_rect.clamp_ip(area)
+
+def _draw_outline(canvas: Canvas, g: _Placed, area: pygame.Rect, index: int, role: str) -> None:
+    surface = canvas.surface
+    color = _OUTLINE[g.mark.style][0]
+    clip = surface.get_clip()
+    surface.set_clip(area)  # a die at the photo's edge: keep the outline inside
+    if g.mark.style is MarkStyle.UNREADABLE:
+        _dashed_polygon(surface, color, g.points, g.width, max(4.0, g.die_px / 6))
+    else:
+        if g.mark.style is MarkStyle.BANKED:
+            pygame.draw.polygon(surface, theme.INK, g.points, g.width + 4)
+        pygame.draw.polygon(surface, color, g.points, g.width)
+    surface.set_clip(clip)
+    shown = g.bounds.clip(area)
+    if shown.w and shown.h:  # a mark wholly outside the photo draws nothing
+        canvas.record("mark", f"{role}:outline:{index}", shown)
+
+
+def _tag_place(g: _Placed, tag: int, area: pygame.Rect, tags: list[pygame.Rect],
+               dice: list[pygame.Rect]) -> pygame.Rect:
+    """Where the value tag goes: beside a corner of the die (top-right first), inside the
+    photo, on no other tag and no other die if a corner allows it."""
+    cx, cy = g.center
+    best: pygame.Rect | None = None
+    best_cost = math.inf
+    # Corners first, then the sides, then farther out; smaller tags as a last resort.
+    for size in (tag, tag * 3 // 4, max(10, tag // 2)):
+        off = g.die_px * 0.55 + size * 0.35
+        for reach in (1.0, 1.6):
+            for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1.3), (0, 1.3),
+                           (1.3, 0), (-1.3, 0)):
+                rect = pygame.Rect(0, 0, size, size)
+                rect.center = (round(cx + dx * off * reach), round(cy + dy * off * reach))
+                rect.clamp_ip(area)
+                clash = sum(rect.clip(o).w * rect.clip(o).h for o in tags)
+                cost = 1000 * clash + sum(rect.clip(o).w * rect.clip(o).h for o in dice)
+                if cost == 0:
+                    return rect
+                if cost < best_cost:
+                    best, best_cost = rect, cost
+        if best is not None and best_cost < 1000:
+            return best  # no tag covered, only a neighbouring die: good enough
+    assert best is not None
+    return best
+
+
+def _draw_tag(canvas: Canvas, g: _Placed, tag_rect: pygame.Rect, index: int, role: str) -> None:
+    surface = canvas.surface
+    mark = g.mark
+    tag = tag_rect.w
     label = "?" if mark.value is None else str(mark.value)
     if mark.style is MarkStyle.UNREADABLE:
         t = tag_rect
@@ -129,11 +167,10 @@ def _draw_mark(canvas: Canvas, mark: Mark, area: pygame.Rect, scale: float, inde
             digit_color = theme.TEXT
         text_center = tag_rect.center
         text_size = round(tag * 0.78)
-    if label:
-        glyph = font(Face("atkinson", True), text_size).render(label, True, digit_color)
-        ink = glyph.get_bounding_rect()
-        surface.blit(glyph, (text_center[0] - ink.centerx, text_center[1] - ink.centery))
-    canvas.record("mark", f"{role}:tag:{index}", tag_rect, label or "?")
+    glyph = font(Face("atkinson", True), max(1, text_size)).render(label, True, digit_color)
+    ink = glyph.get_bounding_rect()
+    surface.blit(glyph, (text_center[0] - ink.centerx, text_center[1] - ink.centery))
+    canvas.record("mark", f"{role}:tag:{index}", tag_rect, label)
 
 
 def draw_photo(canvas: Canvas, photo: PhotoView, box: pygame.Rect, *,
@@ -144,7 +181,19 @@ def draw_photo(canvas: Canvas, photo: PhotoView, box: pygame.Rect, *,
     canvas.surface.blit(surface, area)
     scale = area.w / photo.size[0]
     canvas.record("photo", role, area)
-    for index, mark in enumerate(photo.marks):
-        _draw_mark(canvas, mark, area, scale, index, role)
+    shapes = [_geometry(mark, area, scale) for mark in photo.marks]
+    for index, g in enumerate(shapes):
+        _draw_outline(canvas, g, area, index, role)
+    placed: list[pygame.Rect] = []
+    screen_h = canvas.unit
+    for index, g in enumerate(shapes):
+        tag = round(min(max(g.die_px * 0.62, screen_h * 0.042, 14), area.h * 0.16,
+                        screen_h * 0.08))
+        if g.mark.style is MarkStyle.THROWN:
+            tag = round(tag * 0.85)
+        others = [o.bounds for k, o in enumerate(shapes) if k != index]
+        rect = _tag_place(g, tag, area, placed, others)
+        _draw_tag(canvas, g, rect, index, role)
+        placed.append(rect)
     pygame.draw.rect(canvas.surface, theme.RULE, area.inflate(2, 2), width=1)
     return area

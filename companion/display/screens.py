@@ -373,11 +373,23 @@ def _name_row(c: Canvas, turn: TurnView, rect: pygame.Rect, *, with_block: bool)
         block_w = _throws_left_block(c, turn, rect, measure=True) + gap
         _throws_left_block(c, turn, rect)
     pointer = round(c.key_cap() * 0.8)
-    c.blit(icon("pointer", pointer, theme.YELLOW, theme.YELLOW),
-           (rect.x, rect.centery - pointer // 2), kind="icon", role="current-pointer")
     x = rect.x + pointer + c.px(0.02)
+    room = rect.right - block_w - x
+    # On a very narrow screen the pointer gives way to the name (the name is yellow
+    # and the player's cell is framed anyway); the name never gives way.
+    shortest = turn.player if len(turn.player) == 1 else turn.player[:1] + "…"
+    if c.width_of(shortest, key) <= room:
+        c.blit(icon("pointer", pointer, theme.YELLOW, theme.YELLOW),
+               (rect.x, rect.centery - pointer // 2), kind="icon", role="current-pointer")
+    else:
+        x = rect.x
     name_box = pygame.Rect(x, rect.y, max(0, rect.right - block_w - x), rect.h)
-    c.text(name_box, turn.player, key, theme.YELLOW, role="current-player")
+    size = key
+    if c.width_of(turn.player, key) > name_box.w:
+        # Cut with an ellipsis at the key size; smaller only if not even one letter fits.
+        shortest = turn.player if len(turn.player) == 1 else turn.player[:1] + "…"
+        size = c.fit_size(shortest, name_box.w, key, c.size(0))
+    c.text(name_box, turn.player, size, theme.YELLOW, role="current-player")
 
 
 def _slot_names(turn: TurnView) -> list[str]:
@@ -392,7 +404,8 @@ def _slots_width(die_px: int) -> int:
 def _cargo_width(c: Canvas, die_px: int) -> int:
     key, large = c.key_size(), c.size(theme.LARGE)
     gap = round(die_px * 0.18)
-    return 2 * die_px + 2 * gap + c.width_of("=", large) + gap + c.width_of("12", key)
+    widest = max(c.width_of(str(v), key) for v in range(2, 13))
+    return 2 * die_px + 2 * gap + c.width_of("=", large) + gap + widest
 
 
 def _label_size(c: Canvas, die_px: int) -> int:
@@ -670,13 +683,25 @@ def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
     """Players as rows: rank, name, this round's score, stakes."""
     if not rows or box.h <= 0:
         return
-    n = len(rows)
+    medium = c.size(theme.MEDIUM)
+    floor = c.size(0)
+    # Rows fit the box: the size shrinks from MEDIUM to the smallest allowed, then the
+    # lowest rows give way to a "+N more" line.
+    fits = max(1, box.h // c.line_height(floor))
+    extra = 0
+    if len(rows) > fits:
+        extra = len(rows) - (fits - 1)
+        rows = list(rows)[: fits - 1]
+    n = len(rows) + (1 if extra else 0)
     step = min(c.px(0.1), box.h // n)
-    medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
     size = medium
-    while size > small and c.line_height(size) > step:
+    while size > floor and c.line_height(size) > step:
         size -= 1
-    rank_w = c.width_of("8.", size)
+    if extra:
+        c.text(pygame.Rect(box.x, box.y + len(rows) * step, box.w, step), f"+{extra} more",
+               size, theme.TEXT_DIM, role="rows-more", bold=False)
+    rank_w = max(c.width_of(f"{p.rank}.", size) for p in rows if p.rank is not None) \
+        if any(p.rank is not None for p in rows) else 0
     score_w = c.width_of("no launch", size) if show_round else 0
     stake_w = min(box.w // 3, max((c.width_of(_stake_text(view, p), size, False) for p in rows),
                                   default=0))
@@ -713,18 +738,17 @@ def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
 
 def _result_headline(c: Canvas, body: pygame.Rect, headline: str, detail: str,
                      color: Color) -> int:
+    """The headline in key figures over a detail line, centred; returns the y below."""
     key = c.key_size()
     large, medium = c.size(theme.LARGE), c.size(theme.MEDIUM)
-    head_h = c.key_row()
-    c.text(pygame.Rect(body.x, body.y, body.w, head_h), headline, key, color,
-           role="headline", align="center", min_size=large)
-    y = body.y + head_h
+    lines = [Line(headline, key, color, "headline", min_size=large)]
+    height = c.key_row()
     if detail:
-        h = c.px(0.08)
-        c.text(pygame.Rect(body.x, y, body.w, h), detail, large, theme.TEXT, role="headline-detail",
-               align="center", min_size=medium)
-        y += h
-    return y + c.px(0.02)
+        lines.append(Line(detail, large, theme.TEXT, "headline-detail", min_size=medium))
+        height += c.px(0.08)
+    box = pygame.Rect(body.x, body.y, body.w, min(height, body.h))
+    c.stack(box, lines, align="center")
+    return box.bottom + c.px(0.02)
 
 
 def _round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
@@ -829,11 +853,14 @@ def _tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         pad = c.px(0.015)
         inner = row.inflate(-2 * pad, -pad)
         big_rows = per_col <= 2 and cols == 1
-        name_size = key if big_rows and entry is current else large
-        total_size = key if big_rows else large
+        # Sizes that fit the row's height (capitals plus room for accents and
+        # descenders: about 1.2 em), however many rows there are.
+        fit_h = max(c.size(0), int(inner.h / 1.2))
+        name_size = min(key if big_rows and entry is current else large, fit_h)
+        total_size = min(key if big_rows else large, fit_h)
         d = min(inner.h, c.px(0.11))
         total_text = str(entry.total) if entry.total is not None else ""
-        total_w = c.width_of("12", total_size)
+        total_w = max(c.width_of(str(v), total_size) for v in range(1, 31))
         dice_w = max(1, len(entry.dice)) * (d + d // 5)
         x = inner.right - total_w
         if total_text:
@@ -848,8 +875,10 @@ def _tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
                        text=str(value))
                 dx += d + d // 5
         elif not entry.out:
-            c.text(pygame.Rect(x, inner.y, dice_w + total_w, inner.h),
-                   "to throw" if entry.current else "waiting", small, theme.TEXT_DIM,
+            words = "to throw" if entry.current else "waiting"
+            wait_w = min(inner.w // 2, max(dice_w + total_w, c.width_of(words, small, False)))
+            x = inner.right - wait_w
+            c.text(pygame.Rect(x, inner.y, wait_w, inner.h), words, small, theme.TEXT_DIM,
                    role=f"tie-wait:{index}", bold=False, align="right")
         color = theme.YELLOW if entry.current else theme.TEXT_FAINT if entry.out else theme.TEXT
         name_x = inner.x
@@ -860,7 +889,7 @@ def _tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
             name_x += size + pad
         name = entry.name + (" (out)" if entry.out else "")
         c.text(pygame.Rect(name_x, inner.y, max(0, x - pad - name_x), inner.h), name, name_size,
-               color, role=f"tie-name:{index}", min_size=medium)
+               color, role=f"tie-name:{index}", min_size=min(medium, name_size))
     if photo_w and view.photo is not None:
         draw_photo(c, view.photo, pygame.Rect(body.right - photo_w, body.y, photo_w, body.h))
 

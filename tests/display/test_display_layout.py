@@ -7,6 +7,7 @@ pytest's temporary folder (or to $DISPLAY_SNAPSHOT_DIR when set) to be looked at
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -189,3 +190,16 @@ def test_overlap_check_can_fail() -> None:
     layout.items.append(Item("die", "c", (90, 90, 20, 20)))
     assert [(a.role, b.role) for a, b in layout.overlaps()] == [("a", "b")]
     assert [i.role for i in layout.off_screen()] == ["c"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_cargo_value_is_shown_whole(size: tuple[int, int]) -> None:
+    base = sample("turn-launched")
+    assert base.turn is not None
+    for a in range(1, 7):
+        for b in range(1, a + 1):
+            turn = dataclasses.replace(base.turn, cargo=(a, b), score=a + b)
+            _, layout = render_with_layout(base.replace(turn=turn), size)
+            cargo = _one(layout, "cargo")
+            assert cargo.text == str(a + b) and not cargo.truncated
+            assert not layout.overlaps()
