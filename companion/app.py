@@ -90,6 +90,14 @@ class AppSettings:
     confirm_timeout_s: float = 10.0
     jpeg_quality: int = 85
 
+    def __post_init__(self) -> None:
+        if not 1 <= self.burst_frames <= 30:
+            raise ValueError(f"burst_frames must be 1..30, not {self.burst_frames}")
+        if not 0.0 <= self.burst_interval_s <= 2.0:
+            raise ValueError(f"burst_interval_s must be 0..2 s, not {self.burst_interval_s}")
+        if not 0 <= self.jpeg_quality <= 100:
+            raise ValueError(f"jpeg_quality must be 0..100, not {self.jpeg_quality}")
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -409,7 +417,7 @@ class Companion:
             )
         self.set_fault("camera", None)
         try:
-            moving = check_still(frames, self.settings.vision)
+            moving = check_still(frames, self.settings.vision) if len(frames) > 1 else None
         except ValueError as error:
             return self._refuse(
                 f"The camera sent a bad picture ({error})", "Press the button again"
@@ -537,7 +545,8 @@ class Companion:
         try:
             after = apply(before, event)
         except RuleError as error:
-            return self._refuse(str(error), before.status)
+            counted = "This throw does not count. " if isinstance(event, Throw) else ""
+            return self._refuse(str(error), counted + before.status)
         jpeg = None
         meta = None
         if photo is not None:
