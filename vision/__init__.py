@@ -1,4 +1,34 @@
 """Reading dice from images: pure functions from an image to a reading.
 
 No game knowledge and no hardware here; see ``docs/architecture.md``.
+
+Public names: :func:`read_dice`, :func:`check_still`, :func:`annotate`,
+:class:`Reading`, :class:`Die`, :class:`Problem`, :class:`Calibration`,
+:class:`VisionParams`, :class:`VisionInputError`, :data:`PROBLEM_CODES`.
 """
+
+from .annotate import annotate
+from .read import read_dice
+from .still import check_still
+from .types import (
+    PROBLEM_CODES,
+    Calibration,
+    Die,
+    Problem,
+    Reading,
+    VisionInputError,
+    VisionParams,
+)
+
+__all__ = [
+    "PROBLEM_CODES",
+    "Calibration",
+    "Die",
+    "Problem",
+    "Reading",
+    "VisionInputError",
+    "VisionParams",
+    "annotate",
+    "check_still",
+    "read_dice",
+]

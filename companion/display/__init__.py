@@ -1,0 +1,90 @@
+"""The fullscreen referee display: a :class:`View` (plain data) rendered to a surface.
+
+The app builds a :class:`View` from the engine state and the last vision reading,
+calls :func:`render` (or a :class:`Painter`, which renders only when the view changed,
+at most 30 times a second) and blits the surface: fullscreen through KMSDRM on the
+Pi, a window on a desktop, ``SDL_VIDEODRIVER=dummy`` in tests.
+
+``python -m companion.display.bench`` prints the ms per full render;
+``python -m companion.display.preview OUT_DIR`` writes the sample screens as PNG.
+"""
+
+import os
+
+# pygame prints a banner on import unless told not to; the display is a library.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from companion.display.layout import Item, Layout
+from companion.display.render import (
+    MAX_FPS,
+    Painter,
+    clear_caches,
+    needs_redraw,
+    render,
+    render_with_layout,
+)
+from companion.display.view import (
+    MAX_PLAYERS,
+    BonusView,
+    ConfirmView,
+    DieFace,
+    DieRole,
+    Mark,
+    MarkStyle,
+    MatchResultView,
+    MatchView,
+    MessageView,
+    OddsView,
+    PhotoView,
+    PlayerView,
+    RoundResultView,
+    Screen,
+    Severity,
+    SlotView,
+    Stakes,
+    StakesView,
+    ThrowView,
+    TieBreakView,
+    TieEntryView,
+    TurnView,
+    View,
+    ViewError,
+    standard_slots,
+)
+
+__all__ = [
+    "MAX_FPS",
+    "MAX_PLAYERS",
+    "BonusView",
+    "ConfirmView",
+    "DieFace",
+    "DieRole",
+    "Item",
+    "Layout",
+    "Mark",
+    "MarkStyle",
+    "MatchResultView",
+    "MatchView",
+    "MessageView",
+    "OddsView",
+    "Painter",
+    "PhotoView",
+    "PlayerView",
+    "RoundResultView",
+    "Screen",
+    "Severity",
+    "SlotView",
+    "Stakes",
+    "StakesView",
+    "ThrowView",
+    "TieBreakView",
+    "TieEntryView",
+    "TurnView",
+    "View",
+    "ViewError",
+    "clear_caches",
+    "needs_redraw",
+    "render",
+    "render_with_layout",
+    "standard_slots",
+]

@@ -1,0 +1,994 @@
+"""Drawing each screen: the frame shared by all (header, faults, message band,
+players strip) and the body of each :class:`~companion.display.view.Screen`.
+
+Sizes are fractions of the screen height ``H`` (``canvas.px``), so one layout serves
+800x480 and 1920x1080 alike; widths decide what is cut with an ellipsis, shrunk to
+the next size down, or left out (the throw history on a narrow screen). The key
+figures (current player, cargo, throws left) are never shrunk below 1/8 H.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from companion.display import theme
+from companion.display.layout import Canvas, Line
+from companion.display.photo import draw_photo
+from companion.display.sprites import DieStyle, die, icon
+from companion.display.view import (
+    DieRole,
+    MessageView,
+    PhotoView,
+    PlayerView,
+    Screen,
+    Severity,
+    Stakes,
+    ThrowView,
+    TieBreakView,
+    TurnView,
+    View,
+)
+
+__all__ = ["draw_view"]
+
+Color = theme.Color
+
+
+# -- shared pieces --------------------------------------------------------------------
+
+
+def _margin(c: Canvas) -> int:
+    return c.px(0.025)
+
+
+def _stake_text(view: View, player: PlayerView) -> str:
+    """A player's standing in the game's stakes: "5 chips", "12 pts", "3 drinks"."""
+    parts = []
+    if view.stakes.kind is Stakes.POT and player.chips is not None:
+        parts.append(view.stakes.amount(player.chips))
+    if player.points is not None:
+        parts.append(f"{player.points} pt" + ("" if player.points == 1 else "s"))
+    if view.stakes.kind is Stakes.DRINKS and player.drinks is not None:
+        parts.append(f"{player.drinks} drink" + ("" if player.drinks == 1 else "s"))
+    if not parts and player.chips is not None:
+        parts.append(view.stakes.amount(player.chips))
+    return " · ".join(parts)
+
+
+def _header(c: Canvas, view: View, rect: pygame.Rect) -> None:
+    c.fill(rect, theme.PANEL)
+    m = _margin(c)
+    inner = rect.inflate(-2 * m, 0)
+    medium = c.size(theme.MEDIUM)
+    large = c.size(theme.LARGE)
+    right_w = 0
+    if view.stakes.kind is Stakes.POT:
+        amount = view.stakes.amount(view.stakes.pot)
+        amount_w = c.width_of(amount, large)
+        label_w = c.width_of("POT", medium)
+        right_w = min(inner.w // 2, amount_w + label_w + m // 2)
+        box = pygame.Rect(inner.right - right_w, rect.y, right_w, rect.h)
+        drawn = c.text(box, amount, large, theme.TEXT, role="pot", align="right")
+        label_box = pygame.Rect(box.x, rect.y, max(0, drawn.x - box.x - m // 2), rect.h)
+        c.text(label_box, "POT", medium, theme.TEXT_DIM, role="pot-label", align="right")
+    else:
+        words = "Playing for points" if view.stakes.kind is Stakes.POINTS else "Playing for drinks"
+        right_w = min(inner.w // 2, c.width_of(words, medium))
+        box = pygame.Rect(inner.right - right_w, rect.y, right_w, rect.h)
+        c.text(box, words, medium, theme.TEXT_DIM, role="stakes", align="right",
+               min_size=c.size(theme.SMALL))
+    left = pygame.Rect(inner.x, rect.y, inner.w - right_w - m, rect.h)
+    label = "Waiting for players" if view.screen is Screen.ATTRACT else view.match.label
+    c.text(left, label, medium, theme.TEXT, role="match", min_size=c.size(theme.SMALL))
+
+
+def _band_icon(c: Canvas, severity: Severity, size: int) -> pygame.Surface:
+    if severity is Severity.PROBLEM:
+        return icon("problem", size, theme.INK, theme.ORANGE)
+    if severity is Severity.FAULT:
+        return icon("fault", size, theme.TEXT, theme.VERMILLION)
+    return icon("info", size, theme.SKY, theme.INK)
+
+
+_BAND: dict[Severity, tuple[Color, Color, Color]] = {
+    # severity: (fill, text, action text)
+    Severity.INFO: (theme.PANEL, theme.TEXT, theme.TEXT_DIM),
+    Severity.PROBLEM: (theme.ORANGE, theme.INK, theme.INK),
+    Severity.FAULT: (theme.VERMILLION, theme.TEXT, theme.TEXT),
+}
+
+
+def _fault_strip(c: Canvas, faults: Sequence[MessageView], rect: pygame.Rect) -> None:
+    """Faults, one line each, in a dark vermillion strip under the header."""
+    fill, text_color, _ = _BAND[Severity.FAULT]
+    c.fill(rect, fill)
+    m = _margin(c)
+    step = rect.h // len(faults)
+    medium = c.size(theme.MEDIUM)
+    small = c.size(theme.SMALL)
+    for index, fault in enumerate(faults):
+        row = pygame.Rect(rect.x + m, rect.y + index * step, rect.w - 2 * m, step)
+        size = round(step * 0.62)
+        sprite = _band_icon(c, Severity.FAULT, size)
+        c.blit(sprite, (row.x, row.centery - size // 2), kind="icon", role=f"fault-icon:{index}")
+        x = row.x + size + m // 2
+        head = "FAULT: " + fault.text
+        text_box = pygame.Rect(x, row.y, row.right - x, row.h)
+        head_w = min(c.width_of(head, medium), text_box.w)
+        drawn = c.text(pygame.Rect(x, row.y, head_w, row.h), head, medium, text_color,
+                       role=f"fault:{index}", min_size=small)
+        if fault.action and drawn.right + m < row.right:
+            box = pygame.Rect(drawn.right + m, row.y, row.right - drawn.right - m, row.h)
+            c.text(box, fault.action, small, text_color, role=f"fault-action:{index}", bold=False)
+
+
+def _odds_row(c: Canvas, view: View, rect: pygame.Rect) -> None:
+    """ "CHANCE TO WIN  Stand 0%  Re-throw 42% best": the better choice bold, bright and
+    underlined with "best" written out, the other dim."""
+    odds = view.odds
+    assert odds is not None
+    small, medium = c.size(theme.SMALL), c.size(theme.MEDIUM)
+    gap = c.px(0.03)
+    best = max(odds.stand, odds.rethrow)
+    parts = []
+    for name, chance in (("Stand", odds.stand), ("Re-throw", odds.rethrow)):
+        is_best = chance >= best - 1e-9 and odds.stand != odds.rethrow
+        parts.append((name, f"{name} {round(chance * 100)}%" + (" best" if is_best else ""),
+                      is_best))
+    label: str | None = "CHANCE TO WIN"
+    size = medium
+
+    def width(label: str | None, size: int) -> int:
+        w = sum(c.width_of(words, size, b) for _, words, b in parts) + gap
+        return w + (c.width_of(label, small) + gap if label else 0)
+
+    for label, size in (("CHANCE TO WIN", medium), ("CHANCE TO WIN", small), ("WIN", small),
+                        (None, small)):
+        if width(label, size) <= rect.w:
+            break
+    x = rect.x
+    if label:
+        drawn = c.text(pygame.Rect(x, rect.y, c.width_of(label, small), rect.h), label, small,
+                       theme.TEXT_DIM, role="odds-label")
+        x = drawn.right + gap
+    for name, words, is_best in parts:
+        w = min(c.width_of(words, size, is_best), rect.right - x)
+        if w <= 0:
+            break
+        drawn = c.text(pygame.Rect(x, rect.y, w, rect.h), words, size,
+                       theme.TEXT if is_best else theme.TEXT_DIM,
+                       role=f"odds:{name.lower()}", bold=is_best)
+        if is_best:
+            y = drawn.bottom + max(2, c.px(0.006))
+            if y + 3 <= rect.bottom:
+                pygame.draw.line(c.surface, theme.TEXT, (drawn.x, y), (drawn.right, y),
+                                 max(2, c.px(0.005)))
+        x = drawn.right + gap
+
+
+def _message_band(c: Canvas, view: View, rect: pygame.Rect) -> None:
+    """The referee's message, or the confirmation banner with the hold's progress."""
+    m = _margin(c)
+    confirm = view.confirm
+    if confirm is not None:
+        fill, text_color, action_color = theme.IVORY, theme.INK, theme.INK
+    elif view.message is not None:
+        fill, text_color, action_color = _BAND[view.message.severity]
+    else:
+        fill, text_color, action_color = _BAND[Severity.INFO]
+    c.fill(rect, fill, radius=c.px(0.012))
+    inner = rect.inflate(-2 * m, -c.px(0.016))
+    bar_h = 0
+    if confirm is not None and confirm.progress is not None:
+        bar_h = c.px(0.012)
+        track = pygame.Rect(inner.x, inner.bottom - bar_h, inner.w, bar_h)
+        c.fill(track, (196, 192, 182), radius=bar_h // 2)
+        done = pygame.Rect(track.x, track.y, round(track.w * confirm.progress), track.h)
+        if done.w:
+            c.fill(done, theme.INK, radius=bar_h // 2)
+        c.record("bar", "confirm-progress", track)
+        inner.h -= bar_h + c.px(0.008)
+    if confirm is not None:
+        head, action = confirm.text, confirm.how
+        sprite = icon("hold", min(inner.h, c.px(0.08)), theme.INK, theme.IVORY)
+        role = "confirm"
+    elif view.message is not None:
+        head, action = view.message.text, view.message.action
+        sprite = _band_icon(c, view.message.severity, min(inner.h, c.px(0.08)))
+        role = "message"
+    else:
+        return
+    c.blit(sprite, (inner.x, inner.centery - sprite.get_height() // 2), kind="icon",
+           role=f"{role}-icon")
+    x = inner.x + sprite.get_width() + m // 2
+    box = pygame.Rect(x, inner.y, inner.right - x, inner.h)
+    _two_part_text(c, box, head, action, text_color, action_color, role)
+
+
+def _two_part_text(c: Canvas, box: pygame.Rect, head: str, action: str, head_color: Color,
+                   action_color: Color, role: str) -> None:
+    """A bold head over a regular action line, in ``box``.
+
+    Tries, in order: the head on one line (LARGE down to MEDIUM) over the action
+    (MEDIUM down to SMALL); the head wrapped on two MEDIUM lines over a SMALL action;
+    everything SMALL; and only then cuts the text with an ellipsis.
+    """
+    large, medium, small = c.size(theme.LARGE), c.size(theme.MEDIUM), c.size(theme.SMALL)
+    act = [Line(action, medium, action_color, f"{role}-action", bold=False, min_size=small)
+           ] if action else []
+    act_small = [Line(action, small, action_color, f"{role}-action", bold=False)
+                 ] if action else []
+    candidates: list[list[Line]] = [
+        [Line(head, large, head_color, role, min_size=medium), *act],
+        [Line(head, large, head_color, role, min_size=medium), *act_small],
+    ]
+    for size in (medium, small):
+        wrapped = c.wrap(head, box.w, size, 2)
+        if " ".join(wrapped) != " ".join(head.split()):
+            continue  # cut: try a smaller size
+        candidates.append([Line(text, size, head_color, role if i == 0 else f"{role}:{i}")
+                           for i, text in enumerate(wrapped)] + act_small)
+    candidates.append([Line(head, small, head_color, role), *act_small])
+    for lines in candidates:
+        if c.stack_fits(lines, box):
+            c.stack(box, lines)
+            return
+    c.stack(box, candidates[-1])
+
+
+def _players_strip(c: Canvas, view: View, rect: pygame.Rect) -> None:
+    """One cell per player in seat order: name, stakes, and this round's score.
+
+    The current player's cell is framed in yellow, brighter, with a pointer; a
+    launched score is a filled sky-blue tag, a failed one an outlined "0"."""
+    players = view.players
+    if not players:
+        return
+    gap = c.px(0.012)
+    n = len(players)
+    cell_w = (rect.w - gap * (n - 1)) // n
+    medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
+    tiny = max(1, small * 4 // 5)
+    radius = c.px(0.012)
+    for index, player in enumerate(players):
+        cell = pygame.Rect(rect.x + index * (cell_w + gap), rect.y, cell_w, rect.h)
+        if player.current:
+            c.fill(cell, theme.PANEL_HIGH, radius=radius)
+            c.frame(cell, theme.YELLOW, c.px(0.006), radius=radius)
+        else:
+            c.fill(cell, theme.PANEL, radius=radius)
+        pad = max(3, c.px(0.014))
+        inner = cell.inflate(-2 * pad, -2 * pad)
+        if player.round_score is not None:
+            label = str(player.round_score)
+            side = min(inner.h * 3 // 4, max(inner.w // 4, 1))
+            badge = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
+            size = min(medium, round(side * 0.75))
+            if player.launched:
+                c.fill(badge, theme.SKY, radius=side // 5)
+                c.text(badge, label, size, theme.INK, role=f"player-score:{index}",
+                       align="center")
+            else:
+                c.frame(badge, theme.TEXT_FAINT, max(2, side // 14), radius=side // 5)
+                c.text(badge, label, size, theme.TEXT_DIM, role=f"player-score:{index}",
+                       align="center")
+            inner.w -= side + pad // 2
+        if player.current:
+            size = max(4, min(c.px(0.03), inner.w // 6))
+            c.blit(icon("pointer", size, theme.YELLOW, theme.YELLOW),
+                   (inner.x, inner.y + inner.h // 4 - size // 2 + 1), kind="icon",
+                   role=f"player-pointer:{index}")
+            inner.x += size + pad // 3
+            inner.w -= size + pad // 3
+        name_color = theme.YELLOW if player.current else (
+            theme.TEXT_FAINT if player.out else theme.TEXT)
+        stake = _stake_text(view, player) or ("out" if player.out else "")
+        lines = [Line(player.name, medium, name_color, f"player:{index}", min_size=small)]
+        if stake:
+            lines.append(Line(stake, small, theme.TEXT_DIM, f"player-stake:{index}",
+                              bold=False, min_size=tiny))
+        c.stack(inner, lines)
+
+
+# -- the turn --------------------------------------------------------------------------
+
+_ROLE_TAGS = {DieRole.SHIP: "SHIP", DieRole.CAPTAIN: "CAPT", DieRole.CREW: "CREW",
+              DieRole.CARGO: "CARGO", DieRole.THROWN: ""}
+
+_SLOT_NAMES = {DieRole.SHIP: "SHIP", DieRole.CAPTAIN: "CAPTAIN", DieRole.CREW: "CREW"}
+
+
+def _role_style(role: DieRole) -> DieStyle:
+    if role.banked:
+        return "banked"
+    if role is DieRole.CARGO:
+        return "cargo"
+    return "thrown"
+
+
+def _history(c: Canvas, throws: Sequence[ThrowView], rect: pygame.Rect) -> None:
+    """The turn's throws as rows of small dice, left to right, banked ones bright."""
+    if not throws:
+        return
+    small = c.size(theme.SMALL)
+    d = min(rect.h, c.px(0.065))
+    gap = max(2, d // 6)
+    x = rect.x
+    for throw in throws:
+        label = str(throw.number)
+        lw = c.width_of(label, small)
+        need = lw + gap + len(throw.dice) * (d + gap)
+        if x + need > rect.right:
+            break
+        c.text(pygame.Rect(x, rect.y + (rect.h - d) // 2, lw, d), label, small, theme.TEXT_DIM,
+               role=f"throw:{throw.number}")
+        x += lw + gap
+        for index, face in enumerate(throw.dice):
+            c.blit(die(d, face.value, _role_style(face.role)), (x, rect.y + (rect.h - d) // 2),
+                   kind="die", role=f"throw-die:{throw.number}:{index}", text=str(face.value))
+            x += d + gap
+        x += d // 2
+
+
+def _throws_left_block(c: Canvas, turn: TurnView, rect: pygame.Rect, *, measure: bool = False,
+                       align: str = "right") -> int:
+    """The big "2" with "throws left" and what to throw next beside it; returns the
+    width it needs (px)."""
+    key = c.key_size()
+    medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
+    digit = str(turn.throws_left)
+    label = "throw left" if turn.throws_left == 1 else "throws left"
+    if turn.stood:
+        sub = "stood"
+    elif turn.over:
+        sub = "turn over"
+    else:
+        sub = f"throw {turn.dice_to_throw} " + ("die" if turn.dice_to_throw == 1 else "dice")
+    gap = c.px(0.02)
+    digit_w = c.width_of(digit, key)
+    label_w = max(c.width_of(label, medium), c.width_of(sub, small, False))
+    width = digit_w + gap + label_w
+    if measure:
+        return width
+    x = rect.right - width if align == "right" else rect.x
+    color = theme.TEXT if turn.throws_left else theme.TEXT_DIM
+    c.text(pygame.Rect(x, rect.y, digit_w, rect.h), digit, key, color, role="throws-left")
+    lx = x + digit_w + gap
+    c.stack(pygame.Rect(lx, rect.y, min(label_w, rect.right - lx), rect.h), [
+        Line(label, medium, theme.TEXT, "throws-left-label"),
+        Line(sub, small, theme.TEXT_DIM, "throw-next", bold=False),
+    ])
+    return width
+
+
+def _name_row(c: Canvas, turn: TurnView, rect: pygame.Rect, *, with_block: bool) -> None:
+    """The current player's name, huge and yellow behind a pointer; the throws left at
+    the right when ``with_block``."""
+    key = c.key_size()
+    gap = c.px(0.03)
+    block_w = 0
+    if with_block:
+        block_w = _throws_left_block(c, turn, rect, measure=True) + gap
+        _throws_left_block(c, turn, rect)
+    pointer = round(c.key_cap() * 0.8)
+    x = rect.x + pointer + c.px(0.02)
+    room = rect.right - block_w - x
+    # On a very narrow screen the pointer gives way to the name (the name is yellow
+    # and the player's cell is framed anyway); the name never gives way.
+    shortest = turn.player if len(turn.player) == 1 else turn.player[:1] + "…"
+    if c.width_of(shortest, key) <= room:
+        c.blit(icon("pointer", pointer, theme.YELLOW, theme.YELLOW),
+               (rect.x, rect.centery - pointer // 2), kind="icon", role="current-pointer")
+    else:
+        x = rect.x
+    name_box = pygame.Rect(x, rect.y, max(0, rect.right - block_w - x), rect.h)
+    size = key
+    if c.width_of(turn.player, key) > name_box.w:
+        # Cut with an ellipsis at the key size; smaller only if not even one letter fits.
+        shortest = turn.player if len(turn.player) == 1 else turn.player[:1] + "…"
+        size = c.fit_size(shortest, name_box.w, key, c.size(0))
+    c.text(name_box, turn.player, size, theme.YELLOW, role="current-player")
+
+
+def _slot_names(turn: TurnView) -> list[str]:
+    return [_SLOT_NAMES[s.role] + (" (wild)" if s.filled and s.value != s.face else "")
+            for s in turn.slots]
+
+
+def _slots_width(die_px: int) -> int:
+    return 3 * die_px + 2 * round(die_px * 0.3)
+
+
+def _cargo_width(c: Canvas, die_px: int) -> int:
+    key, large = c.key_size(), c.size(theme.LARGE)
+    gap = round(die_px * 0.18)
+    widest = max(c.width_of(str(v), key) for v in range(2, 13))
+    return 2 * die_px + 2 * gap + c.width_of("=", large) + gap + widest
+
+
+def _label_size(c: Canvas, die_px: int) -> int:
+    """One size for the labels under the slots and the cargo: SMALL, or less so that
+    "CAPTAIN" (or else "CAPT.") fits under a die."""
+    gap = round(die_px * 0.3)
+    small = c.size(theme.SMALL)
+    size = c.fit_size("CAPTAIN", die_px + gap, small, small * 4 // 5)
+    if c.width_of("CAPTAIN", size) <= die_px + gap:
+        return size
+    return c.fit_size("CAPT.", die_px + gap, small, c.size(0))
+
+
+def _slots(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
+    """Ship, captain and crew: ivory dice once banked, dashed outlines before; the
+    names under them (bright when banked, faint when not)."""
+    gap = round(die_px * 0.3)
+    label_h = rect.h - die_px
+    label_size = _label_size(c, die_px)
+    names = _slot_names(turn)
+    if any(c.width_of(n, label_size) > die_px + gap for n in names):
+        names = [n.replace("CAPTAIN", "CAPT.") for n in names]
+    x = rect.x
+    for slot, name in zip(turn.slots, names, strict=True):
+        style: DieStyle = "banked" if slot.filled else "empty"
+        value = slot.value if slot.filled else slot.face
+        c.blit(die(die_px, value, style), (x, rect.y), kind="die",
+               role=f"slot:{slot.role.value}", text=str(value) if slot.filled else "")
+        if label_h >= c.px(0.03):
+            label_box = pygame.Rect(x - gap // 2, rect.y + die_px, die_px + gap, label_h)
+            c.text(label_box, name, label_size,
+                   theme.TEXT if slot.filled else theme.TEXT_FAINT,
+                   role=f"slot-label:{slot.role.value}", align="center")
+        x += die_px + gap
+
+
+def _cargo(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
+    """The two cargo dice (sky blue), "=" and the cargo value in key figures; the
+    score with its bonuses under the value; "NO LAUNCH" when the turn ended without."""
+    small, large, key = c.size(theme.SMALL), c.size(theme.LARGE), c.key_size()
+    gap = round(die_px * 0.18)
+    top_h = _cargo_top(c, turn, die_px)
+    label_h = rect.h - top_h
+    dy = rect.y + (top_h - die_px) // 2
+    x = rect.x
+    for index in range(2):
+        if turn.cargo is not None:
+            value = turn.cargo[index]
+            c.blit(die(die_px, value, "cargo"), (x, dy), kind="die",
+                   role=f"cargo-die:{index}", text=str(value))
+        else:
+            c.blit(die(die_px, None, "empty"), (x, dy), kind="die",
+                   role=f"cargo-die:{index}")
+        x += die_px + gap
+    labels = label_h >= c.px(0.03)
+    if labels:
+        c.text(pygame.Rect(rect.x, rect.y + top_h, 2 * die_px + gap, label_h), "CARGO",
+               _label_size(c, die_px), theme.SKY if turn.cargo else theme.TEXT_FAINT,
+               role="cargo-label", align="center")
+    under = pygame.Rect(x, rect.y + top_h, max(0, rect.right - x), label_h)
+    if turn.cargo_value is not None:
+        eq = c.text(pygame.Rect(x, rect.y, c.width_of("=", large), top_h), "=", large,
+                    theme.TEXT_DIM, role="cargo-equals")
+        vx = eq.right + gap
+        c.text(pygame.Rect(vx, rect.y, max(0, rect.right - vx), top_h), str(turn.cargo_value),
+               key, theme.TEXT, role="cargo")
+        if labels and turn.score is not None and (
+            turn.score != turn.cargo_value or turn.bonuses
+        ):
+            bonus = " ".join(f"+{b.points}" for b in turn.bonuses)
+            words = f"SCORE {turn.score}" + (f" ({bonus})" if bonus else "")
+            c.text(under, words, small, theme.TEXT, role="score",
+                   min_size=max(1, small * 2 // 3))
+    elif turn.over:
+        c.text(pygame.Rect(x, rect.y, max(0, rect.right - x), top_h), "NO LAUNCH", large,
+               theme.ORANGE, role="no-launch", min_size=small)
+        if labels:
+            c.text(under, "score 0", small, theme.TEXT_DIM, role="score", bold=False)
+
+
+def _cargo_top(c: Canvas, turn: TurnView, die_px: int) -> int:
+    """Height of the cargo row above its labels: the dice, or the key figure if taller."""
+    if turn.cargo_value is None:
+        return die_px
+    return max(die_px, round(c.key_cap() * 1.2))
+
+
+def _turn_body(c: Canvas, view: View, body: pygame.Rect) -> None:
+    """The turn. Normally: name and throws left; slots, cargo and value; the odds or the
+    throw history; the photo at the right. When the referee reports a problem with the
+    throw, the photo takes a full-height column at the right, since it shows what is
+    wrong. On a narrow screen the parts stack up."""
+    gap = c.px(0.025)
+    photo = view.photo
+    problem = view.message is not None and view.message.severity is Severity.PROBLEM
+    if photo is not None and problem and c.w >= c.h * 1.3 and view.confirm is None:
+        photo_w = min(body.w * 9 // 20, body.h * 4 // 3)
+        photo_box = pygame.Rect(body.right - photo_w, body.y, photo_w, body.h)
+        _turn_column(c, view, pygame.Rect(body.x, body.y, body.w - photo_w - gap, body.h),
+                     None)
+        draw_photo(c, photo, photo_box)
+    else:
+        _turn_column(c, view, body, photo)
+
+
+def _turn_column(c: Canvas, view: View, rect: pygame.Rect, photo: PhotoView | None) -> None:
+    """Name, throws left, dice rows and the odds or history, flowing down ``rect``; the
+    photo (if given) beside the dice or below them. Rows that do not fit are left out,
+    the least important first."""
+    turn = view.turn
+    assert turn is not None
+    gap = c.px(0.025)
+    label_h = c.px(theme.SMALL) * 2 + c.px(0.01)
+    sep = c.px(0.05)
+    photo_min_w = c.px(0.3)
+
+    # The name, with the throws left beside it or under it.
+    block_w = _throws_left_block(c, turn, rect, measure=True)
+    name_min_w = round(c.key_cap() * 4.5) + round(c.key_cap() * 0.8) + c.px(0.05)
+    together = rect.w >= name_min_w + block_w + c.px(0.03)
+    # When the height is short (faults shown, a narrow column), first the rows hug the
+    # key figures more tightly, then the labels under the dice go; the key figures stay.
+    block_h = 0 if together else round(c.key_cap() * 1.35)
+    name_h = c.key_row()
+    smallest_row = _cargo_top(c, turn, c.px(0.08))
+    if name_h + block_h + gap + smallest_row + label_h > rect.h:
+        name_h = round(c.key_cap() * 1.4)
+    if name_h + block_h + gap + smallest_row + label_h > rect.h:
+        label_h = 0
+    name_row = pygame.Rect(rect.x, rect.y, rect.w, name_h)
+    _name_row(c, turn, name_row, with_block=together)
+    y = name_row.bottom
+    if not together:
+        block_row = pygame.Rect(rect.x, y, rect.w, block_h)
+        _throws_left_block(c, turn, block_row, align="left")
+        y = block_row.bottom
+    y += gap
+
+    # Slots and cargo: one row if it fits (dice from 0.13 down to 0.08 of the unit).
+    def row_width(d: int) -> int:
+        return _slots_width(d) + sep + _cargo_width(c, d)
+
+    die_px = c.px(0.13)
+    while die_px > c.px(0.08) and row_width(die_px) > rect.w:
+        die_px -= 1
+    below_w = rect.w
+    photo_box: pygame.Rect | None = None
+    if row_width(die_px) <= rect.w:
+        room = rect.bottom - y - label_h
+        die_px = max(1, min(die_px, room))
+        if turn.cargo_value is not None and _cargo_top(c, turn, die_px) > rect.bottom - y:
+            y = max(rect.y + name_h // 2, rect.bottom - _cargo_top(c, turn, die_px))
+        row = pygame.Rect(rect.x, y, row_width(die_px), _cargo_top(c, turn, die_px) + label_h)
+        if row.bottom <= rect.bottom:
+            _slots(c, turn, pygame.Rect(row.x, row.y, _slots_width(die_px), row.h), die_px)
+            cx = row.x + _slots_width(die_px) + sep
+            _cargo(c, turn, pygame.Rect(cx, row.y, row.right - cx, row.h), die_px)
+            side = rect.w - row.w - gap
+            if photo is not None and side >= photo_min_w and rect.bottom - y >= c.px(0.2):
+                photo_box = pygame.Rect(rect.right - side, y, side, rect.bottom - y)
+                below_w = row.w
+            y = row.bottom + gap // 2
+    else:
+        die_px = max(1, min(c.px(0.13), _fit_die(rect.w)))
+        rows = ((_slots, _slots_width(die_px), die_px + label_h),
+                (_cargo, rect.w, _cargo_top(c, turn, die_px) + label_h))
+        for draw, width, height in rows:
+            row = pygame.Rect(rect.x, y, width, height)
+            if row.bottom > rect.bottom:
+                break
+            draw(c, turn, row, die_px)
+            y = row.bottom + gap // 2
+        if photo is not None and rect.bottom - y >= c.px(0.2):
+            photo_box = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
+            y = rect.bottom
+
+    below = pygame.Rect(rect.x, y, below_w, min(c.px(0.08), rect.bottom - y))
+    if below.h >= c.px(0.045):
+        if view.odds is not None:
+            _odds_row(c, view, below)
+        else:
+            _history(c, turn.throws, below)
+    if photo_box is not None and photo is not None:
+        draw_photo(c, photo, photo_box)
+
+
+def _fit_die(width: int) -> int:
+    """The largest die such that three slots fit ``width`` px."""
+    return max(1, int(width / 3.6))
+
+
+# -- other screens ---------------------------------------------------------------------
+
+
+def _attract_body(c: Canvas, view: View, body: pygame.Rect) -> None:
+    """The title behind the three dice it names (6, 5, 4), the rules in force, the
+    players."""
+    large, medium, small = c.size(theme.LARGE), c.size(theme.MEDIUM), c.size(theme.SMALL)
+    gap = c.px(0.03)
+    title_h = c.px(0.16)
+    d = c.px(0.1)
+    dgap = d // 5
+    dice_w = 3 * d + 2 * dgap
+    title_w = body.w - dice_w - gap
+    size = c.fit_size(view.title, title_w, c.size(0.09), large)
+    width = dice_w + gap + min(title_w, c.width_of(view.title, size))
+    x = body.centerx - width // 2
+    for face in (6, 5, 4):
+        c.blit(die(d, face, "banked"), (x, body.y + (title_h - d) // 2), kind="die",
+               role=f"title-die:{face}", text=str(face))
+        x += d + dgap
+    x += gap - dgap
+    c.text(pygame.Rect(x, body.y, body.right - x, title_h), view.title, size, theme.YELLOW,
+           role="title")
+    y = body.y + title_h + gap // 2
+    remaining = pygame.Rect(body.x, y, body.w, body.bottom - y)
+    if remaining.h <= 0:
+        return
+    has_players = bool(view.players)
+    rules_w = remaining.w * 2 // 3 if has_players else remaining.w
+    rules_box = pygame.Rect(remaining.x, remaining.y, rules_w, remaining.h)
+    if view.rules:
+        c.text(pygame.Rect(rules_box.x, rules_box.y, rules_box.w, c.px(0.05)), "RULES IN FORCE",
+               small, theme.TEXT_DIM, role="rules-title")
+        lines_box = pygame.Rect(rules_box.x, rules_box.y + c.px(0.06), rules_box.w,
+                                rules_box.h - c.px(0.06))
+        _list(c, [f"• {r}" for r in view.rules], lines_box, medium, small, theme.TEXT, "rule",
+              columns=1 if has_players else 2)
+    if has_players:
+        box = pygame.Rect(remaining.x + rules_w + gap, remaining.y, remaining.w - rules_w - gap,
+                          remaining.h)
+        c.text(pygame.Rect(box.x, box.y, box.w, c.px(0.05)), f"PLAYERS ({len(view.players)})",
+               small, theme.TEXT_DIM, role="players-title")
+        names = [p.name for p in view.players]
+        _list(c, names, pygame.Rect(box.x, box.y + c.px(0.06), box.w, box.h - c.px(0.06)),
+              medium, small, theme.TEXT, "player", columns=2 if len(names) > 4 else 1)
+
+
+def _list(c: Canvas, items: Sequence[str], box: pygame.Rect, size: int, min_size: int,
+          color: Color, role: str, columns: int = 1) -> None:
+    """Items in ``columns`` columns; rows shrink from ``size`` to ``min_size`` to fit,
+    and the rest is summarised as "+N more"."""
+    if not items or box.h <= 0:
+        return
+    gap = c.px(0.02)
+    col_w = (box.w - gap * (columns - 1)) // columns
+    per_col = -(-len(items) // columns)
+    size_now = size
+    while size_now > min_size and (
+        c.line_height(size_now) * per_col > box.h
+        or max(c.width_of(item, size_now, False) for item in items) > col_w
+    ):
+        size_now -= 1
+    step = c.line_height(size_now)
+    fit = max(1, box.h // step)
+    shown = list(items)
+    if per_col > fit:
+        keep = fit * columns - 1
+        shown = [*items[:keep], f"+{len(items) - keep} more"]
+        per_col = fit
+    for index, item in enumerate(shown):
+        col, row = divmod(index, per_col)
+        cell = pygame.Rect(box.x + col * (col_w + gap), box.y + row * step, col_w, step)
+        if cell.bottom > box.bottom + 1:
+            break
+        c.text(cell, item, size_now, color, role=f"{role}:{index}", bold=False)
+
+
+def _ranked(view: View, key: Callable[[PlayerView], tuple[int, ...]]) -> list[PlayerView]:
+    return sorted(view.players, key=key)
+
+
+def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
+           *, highlight: str | None, show_round: bool) -> None:
+    """Players as rows: rank, name, this round's score, stakes."""
+    if not rows or box.h <= 0:
+        return
+    medium = c.size(theme.MEDIUM)
+    floor = c.size(0)
+    # Rows fit the box: the size shrinks from MEDIUM to the smallest allowed, then the
+    # lowest rows give way to a "+N more" line.
+    fits = max(1, box.h // c.line_height(floor))
+    extra = 0
+    if len(rows) > fits:
+        extra = len(rows) - (fits - 1)
+        rows = list(rows)[: fits - 1]
+    n = len(rows) + (1 if extra else 0)
+    step = min(c.px(0.1), box.h // n)
+    size = medium
+    while size > floor and c.line_height(size) > step:
+        size -= 1
+    if extra:
+        c.text(pygame.Rect(box.x, box.y + len(rows) * step, box.w, step), f"+{extra} more",
+               size, theme.TEXT_DIM, role="rows-more", bold=False)
+    rank_w = max(c.width_of(f"{p.rank}.", size) for p in rows if p.rank is not None) \
+        if any(p.rank is not None for p in rows) else 0
+    score_w = c.width_of("no launch", size) if show_round else 0
+    stake_w = min(box.w // 3, max((c.width_of(_stake_text(view, p), size, False) for p in rows),
+                                  default=0))
+    gap = c.px(0.03)
+    for index, player in enumerate(rows):
+        row = pygame.Rect(box.x, box.y + index * step, box.w, step)
+        if player.name == highlight:
+            c.fill(row.inflate(c.px(0.02), 0), theme.PANEL_HIGH, radius=c.px(0.01))
+        color = theme.YELLOW if player.name == highlight else theme.TEXT
+        rank = f"{player.rank}." if player.rank is not None else ""
+        c.text(pygame.Rect(row.x, row.y, rank_w, row.h), rank, size, theme.TEXT_DIM,
+               role=f"rank:{index}", align="right")
+        x = row.x + rank_w + gap
+        right = row.right
+        stake = _stake_text(view, player)
+        if stake:
+            c.text(pygame.Rect(right - stake_w, row.y, stake_w, row.h), stake, size,
+                   theme.TEXT_DIM, role=f"row-stake:{index}", align="right", bold=False)
+            right -= stake_w + gap
+        if show_round:
+            if player.round_score is None:
+                words = "—"
+            elif player.launched:
+                words = f"scored {player.round_score}"
+            else:
+                words = "no launch"
+            c.text(pygame.Rect(right - score_w, row.y, score_w, row.h), words, size,
+                   theme.SKY if player.launched else theme.TEXT_DIM, role=f"row-score:{index}",
+                   align="right", bold=bool(player.launched))
+            right -= score_w + gap
+        c.text(pygame.Rect(x, row.y, right - x, row.h), player.name, size, color,
+               role=f"row-name:{index}")
+
+
+def _result_headline(c: Canvas, body: pygame.Rect, headline: str, detail: str,
+                     color: Color) -> int:
+    """The headline in key figures over a detail line, centred; returns the y below."""
+    key = c.key_size()
+    large, medium = c.size(theme.LARGE), c.size(theme.MEDIUM)
+    lines = [Line(headline, key, color, "headline", min_size=large)]
+    height = c.key_row()
+    if detail:
+        lines.append(Line(detail, large, theme.TEXT, "headline-detail", min_size=medium))
+        height += c.px(0.08)
+    box = pygame.Rect(body.x, body.y, body.w, min(height, body.h))
+    c.stack(box, lines, align="center")
+    return box.bottom + c.px(0.02)
+
+
+def _round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
+    result = view.round_result
+    assert result is not None
+    if result.winner is not None:
+        headline = f"{result.winner} wins"
+        parts = []
+        if result.cargo is not None and result.score is not None:
+            a, b = result.cargo
+            extra = result.score - a - b
+            parts.append(f"cargo {a} + {b}" + (f" + {extra} bonus" if extra else "")
+                         + f" = {result.score}")
+        elif result.score is not None:
+            parts.append(f"scored {result.score}")
+        if result.took:
+            if view.stakes.kind is Stakes.POT:
+                parts.append(f"takes {view.stakes.amount(result.took)}")
+            else:
+                parts.append(f"+{result.took} pts")
+        detail = " · ".join(parts)
+        color = theme.YELLOW
+    else:
+        headline = "No winner"
+        detail = result.note or ""
+        color = theme.TEXT
+    y = _result_headline(c, body, headline, detail, color)
+    notes = []
+    if result.winner is not None and result.note:
+        notes.append(result.note)
+    if result.carried:
+        notes.append(f"{view.stakes.amount(result.carried)} carried into the next round")
+    if result.drinkers:
+        notes.append("Drinks: " + ", ".join(result.drinkers))
+    if notes:
+        h = c.px(0.06)
+        c.text(pygame.Rect(body.x, y, body.w, h), " · ".join(notes), c.size(theme.MEDIUM),
+               theme.TEXT_DIM, role="round-note", align="center", bold=False,
+               min_size=c.size(theme.SMALL))
+        y += h + c.px(0.01)
+    rows = _ranked(view, lambda p: (
+        0 if p.launched else 1 if p.launched is False else 2, -(p.round_score or 0)))
+    width = min(body.w, c.px(1.3))
+    _table(c, view, rows, pygame.Rect(body.centerx - width // 2, y, width, body.bottom - y),
+           highlight=result.winner, show_round=True)
+
+
+def _match_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
+    result = view.match_result
+    assert result is not None
+    headline = f"{result.winner} wins the match" if result.winner else "Match over"
+    y = _result_headline(c, body, headline, result.note, theme.YELLOW)
+    rows = _ranked(view, lambda p: (p.rank if p.rank is not None else 99,))
+    width = min(body.w, c.px(1.2))
+    _table(c, view, rows, pygame.Rect(body.centerx - width // 2, y, width, body.bottom - y),
+           highlight=result.winner, show_round=False)
+
+
+def _tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
+    tie: TieBreakView | None = view.tie_break
+    assert tie is not None
+    key = c.key_size()
+    large, medium, small = c.size(theme.LARGE), c.size(theme.MEDIUM), c.size(theme.SMALL)
+    roll_off = view.screen is Screen.ROLL_OFF
+    title = "Who starts?" if roll_off else "Tie-break"
+    if not roll_off and tie.tied_score is not None:
+        title += f" at {tie.tied_score}"
+    if tie.attempt > 1:
+        title += f" · throw {tie.attempt}"
+    gap = c.px(0.025)
+    photo_w = 0
+    if view.photo is not None and body.w > c.px(1.2):
+        photo_w = min(body.w * 2 // 5, c.px(0.62))
+    main = pygame.Rect(body.x, body.y, body.w - (photo_w + gap if photo_w else 0), body.h)
+    head_h = c.px(0.1)
+    c.text(pygame.Rect(main.x, main.y, main.w, head_h), title, large, theme.TEXT,
+           role="tie-title", min_size=medium)
+    y = main.y + head_h
+    if tie.how:
+        size = c.fit_size(tie.how, main.w, medium, small, bold=False)
+        lines = c.wrap(tie.how, main.w, size, 2, bold=False)
+        h = c.line_height(size) * len(lines)
+        c.lines(pygame.Rect(main.x, y, main.w, h), lines, size, theme.TEXT_DIM, role="tie-how")
+        y += h + gap // 2
+    entries = tie.entries
+    area = pygame.Rect(main.x, y, main.w, main.bottom - y)
+    n = len(entries)
+    cols = 1 if n <= 4 else 2
+    per_col = -(-n // cols)
+    step = area.h // max(1, per_col)
+    col_w = (area.w - gap * (cols - 1)) // cols
+    current = next((e for e in entries if e.current), None)
+    for index, entry in enumerate(entries):
+        col, row_i = divmod(index, per_col)
+        row = pygame.Rect(area.x + col * (col_w + gap), area.y + row_i * step, col_w,
+                          step - gap // 2)
+        if entry.current:
+            c.fill(row, theme.PANEL_HIGH, radius=c.px(0.012))
+            c.frame(row, theme.YELLOW, c.px(0.006), radius=c.px(0.012))
+        else:
+            c.fill(row, theme.PANEL, radius=c.px(0.012))
+        pad = c.px(0.015)
+        inner = row.inflate(-2 * pad, -pad)
+        big_rows = per_col <= 2 and cols == 1
+        # Sizes that fit the row's height (capitals plus room for accents and
+        # descenders: about 1.2 em), however many rows there are.
+        fit_h = max(c.size(0), int(inner.h / 1.2))
+        name_size = min(key if big_rows and entry is current else large, fit_h)
+        total_size = min(key if big_rows else large, fit_h)
+        d = min(inner.h, c.px(0.11))
+        total_text = str(entry.total) if entry.total is not None else ""
+        total_w = max(c.width_of(str(v), total_size) for v in range(1, 31))
+        dice_w = max(1, len(entry.dice)) * (d + d // 5)
+        x = inner.right - total_w
+        if total_text:
+            c.text(pygame.Rect(x, inner.y, total_w, inner.h), total_text, total_size, theme.TEXT,
+                   role=f"tie-total:{index}", align="right")
+        x -= dice_w + pad
+        if entry.dice:
+            dx = x
+            for k, value in enumerate(entry.dice):
+                c.blit(die(d, value, "cargo" if not roll_off else "thrown"),
+                       (dx, inner.centery - d // 2), kind="die", role=f"tie-die:{index}:{k}",
+                       text=str(value))
+                dx += d + d // 5
+        elif not entry.out:
+            words = "to throw" if entry.current else "waiting"
+            wait_w = min(inner.w // 2, max(dice_w + total_w, c.width_of(words, small, False)))
+            x = inner.right - wait_w
+            c.text(pygame.Rect(x, inner.y, wait_w, inner.h), words, small, theme.TEXT_DIM,
+                   role=f"tie-wait:{index}", bold=False, align="right")
+        color = theme.YELLOW if entry.current else theme.TEXT_FAINT if entry.out else theme.TEXT
+        name_x = inner.x
+        if entry.current:
+            size = min(inner.h * 3 // 5, c.px(0.07))
+            c.blit(icon("pointer", size, theme.YELLOW, theme.YELLOW),
+                   (inner.x, inner.centery - size // 2), kind="icon", role=f"tie-pointer:{index}")
+            name_x += size + pad
+        name = entry.name + (" (out)" if entry.out else "")
+        c.text(pygame.Rect(name_x, inner.y, max(0, x - pad - name_x), inner.h), name, name_size,
+               color, role=f"tie-name:{index}", min_size=min(medium, name_size))
+    if photo_w and view.photo is not None:
+        draw_photo(c, view.photo, pygame.Rect(body.right - photo_w, body.y, photo_w, body.h))
+
+
+def _dispute_body(c: Canvas, view: View, body: pygame.Rect) -> None:
+    turn = view.turn
+    assert turn is not None
+    large, medium, small = c.size(theme.LARGE), c.size(theme.MEDIUM), c.size(theme.SMALL)
+    head_h = c.px(0.09)
+    summary = f"{turn.player}'s turn, throw by throw"
+    if turn.cargo_value is not None:
+        summary += f" · cargo {turn.cargo[0]} + {turn.cargo[1]}" if turn.cargo else ""
+    if turn.score is not None:
+        summary += f" · score {turn.score}"
+    c.text(pygame.Rect(body.x, body.y, body.w, head_h), summary, large, theme.TEXT,
+           role="dispute-title", min_size=medium)
+    throws = turn.throws[-3:]
+    if not throws:
+        c.text(pygame.Rect(body.x, body.y + head_h, body.w, head_h), "No throw yet this turn",
+               medium, theme.TEXT_DIM, role="dispute-empty")
+        return
+    gap = c.px(0.025)
+    n = len(throws)
+    col_w = (body.w - gap * (n - 1)) // n
+    top = body.y + head_h + gap // 2
+    for index, throw in enumerate(throws):
+        col = pygame.Rect(body.x + index * (col_w + gap), top, col_w, body.bottom - top)
+        c.fill(col, theme.PANEL, radius=c.px(0.012))
+        pad = c.px(0.015)
+        inner = col.inflate(-2 * pad, -2 * pad)
+        label_h = c.px(0.06)
+        c.text(pygame.Rect(inner.x, inner.y, inner.w, label_h), f"Throw {throw.number}", medium,
+               theme.TEXT, role=f"dispute-throw:{index}")
+        y = inner.y + label_h
+        d = min(c.px(0.085), (inner.w - 4 * (inner.w // 40)) // 5)
+        dgap = max(2, inner.w // 40)
+        explain_h = c.line_height(small) * 3
+        tag_h = c.line_height(c.size(theme.SMALL * 0.8))
+        dice_y = inner.bottom - explain_h - tag_h - d - gap // 2
+        photo_box = pygame.Rect(inner.x, y, inner.w, dice_y - y - gap // 2)
+        if throw.photo is not None and photo_box.h > c.px(0.1):
+            draw_photo(c, throw.photo, photo_box, role=f"dispute-photo:{index}")
+        elif photo_box.h > 0:
+            c.text(photo_box, "no photo kept", small, theme.TEXT_FAINT,
+                   role=f"dispute-nophoto:{index}", align="center", bold=False)
+        x = inner.x
+        # One size for the role tags; CARGO is left out where it does not fit (the
+        # cargo dice are sky blue and the explanation names them).
+        tag_size = c.fit_size("CREW", d + dgap, c.size(theme.SMALL * 0.8), c.size(0))
+        for k, face in enumerate(throw.dice):
+            c.blit(die(d, face.value, _role_style(face.role)), (x, dice_y), kind="die",
+                   role=f"dispute-die:{index}:{k}", text=str(face.value))
+            word = _ROLE_TAGS[face.role]
+            if word and c.width_of(word, tag_size) <= d + dgap:
+                c.text(pygame.Rect(x - dgap // 2, dice_y + d, d + dgap, tag_h), word, tag_size,
+                       theme.SKY if face.role is DieRole.CARGO else theme.TEXT,
+                       role=f"dispute-role:{index}:{k}", align="center")
+            x += d + dgap
+        lines = (c.wrap(throw.explanation, inner.w, small, 3, bold=False)
+                 if throw.explanation else [])
+        if lines:
+            c.lines(pygame.Rect(inner.x, inner.bottom - explain_h, inner.w, explain_h), lines,
+                    small, theme.TEXT, role=f"dispute-why:{index}")
+
+
+_BODIES: dict[Screen, Callable[[Canvas, View, pygame.Rect], None]] = {
+    Screen.ATTRACT: _attract_body,
+    Screen.TURN: _turn_body,
+    Screen.ROUND_RESULT: _round_result_body,
+    Screen.MATCH_RESULT: _match_result_body,
+    Screen.TIE_BREAK: _tie_body,
+    Screen.ROLL_OFF: _tie_body,
+    Screen.DISPUTE: _dispute_body,
+}
+
+_WITH_PLAYERS_STRIP = {Screen.TURN, Screen.TIE_BREAK, Screen.ROLL_OFF}
+
+
+def draw_view(c: Canvas, view: View) -> None:
+    """Draw ``view`` on the canvas: frame first, then the screen's body."""
+    c.surface.fill(theme.BACKGROUND)
+    m = _margin(c)
+    header_h = c.px(0.085)
+    _header(c, view, pygame.Rect(0, 0, c.w, header_h))
+    top = header_h
+    faults = view.faults[:2]
+    if faults:
+        strip_h = c.px(0.07) * len(faults)
+        _fault_strip(c, faults, pygame.Rect(0, top, c.w, strip_h))
+        top += strip_h
+    bottom = c.h
+    if view.players and view.screen in _WITH_PLAYERS_STRIP:
+        strip_h = c.px(0.12)
+        _players_strip(c, view, pygame.Rect(m, bottom - m - strip_h, c.w - 2 * m, strip_h))
+        bottom -= strip_h + m
+    if view.message is not None or view.confirm is not None:
+        band_h = c.px(0.16)
+        _message_band(c, view, pygame.Rect(m, bottom - m - band_h, c.w - 2 * m, band_h))
+        bottom -= band_h + m
+    body = pygame.Rect(m, top + m, c.w - 2 * m, bottom - top - 2 * m)
+    if body.h > 0 and body.w > 0:
+        _BODIES[view.screen](c, view, body)

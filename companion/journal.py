@@ -1,0 +1,352 @@
+"""The journal: every game event on disk before it is shown, with the photo of each throw.
+
+The journal is one SQLite file (stdlib :mod:`sqlite3`) in WAL mode with
+``synchronous=FULL``: when :meth:`Journal.append` returns, the event has reached the
+disk, so a ``kill -9`` or a pulled plug at any later moment loses nothing that was on
+the screen. Events are stored as the engine's one-line event tokens
+(:func:`companion.notation.encode_event`); restoring a game is replaying them
+(``state = fold(apply, events, new_game(...))``). Undo is itself an event: nothing is
+ever deleted from the event table.
+
+The photo of each throw (JPEG bytes) is stored beside its event, in the same
+transaction, for the dispute view. Photos live under a disk budget (bytes); when a
+new photo takes the total over it, the oldest photos are deleted first. Events are
+never pruned.
+
+A file that is not a companion journal (not SQLite, another program's database, or a
+damaged one) raises :class:`JournalError` and is never written to.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> with Journal(folder / "game.sqlite3") as journal:
+...     game = journal.start_game(GameSetup("standard", {}, ("Ann", "Bob")))
+...     seq = journal.append("T64331", photo_jpeg=b"jpeg bytes")
+...     [entry.token for entry in journal.entries()]
+['T64331']
+>>> with Journal(folder / "game.sqlite3") as journal:   # after a restart
+...     journal.current_game().setup.players, journal.photo(seq)
+(('Ann', 'Bob'), b'jpeg bytes')
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+
+#: ``PRAGMA application_id`` of a companion journal: the bytes ``SCC1``.
+APPLICATION_ID = 0x53434331
+#: Schema version (``PRAGMA user_version``).
+SCHEMA_VERSION = 1
+#: Default photo budget: 200 MB of JPEG.
+DEFAULT_PHOTO_BUDGET_BYTES = 200 * 1024 * 1024
+
+_SCHEMA = """
+CREATE TABLE game (
+    id INTEGER PRIMARY KEY,
+    started_s REAL NOT NULL,
+    setup TEXT NOT NULL
+);
+CREATE TABLE event (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id INTEGER NOT NULL REFERENCES game(id),
+    at_s REAL NOT NULL,
+    token TEXT NOT NULL
+);
+CREATE INDEX event_by_game ON event(game_id, seq);
+CREATE TABLE photo (
+    event_seq INTEGER PRIMARY KEY REFERENCES event(seq),
+    jpeg BLOB NOT NULL,
+    size_bytes INTEGER NOT NULL,
+    meta TEXT
+);
+"""
+
+
+class JournalError(ValueError):
+    """The journal file cannot be used: it is foreign, damaged, or from a newer version.
+
+    The file is left untouched; the message says what to do.
+    """
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What a game starts from: the rules preset and options, and the players in seat order.
+
+    ``options`` uses the option names of RULES.md (``{"wild-ones": True}``); it is
+    stored as JSON, so values are JSON types.
+    """
+
+    preset: str
+    options: Mapping[str, object] = field(default_factory=dict)
+    players: tuple[str, ...] = ()
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"preset": self.preset, "options": dict(self.options), "players": list(self.players)},
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameSetup:
+        data = json.loads(text)
+        return cls(str(data["preset"]), dict(data["options"]), tuple(data["players"]))
+
+
+@dataclass(frozen=True)
+class JournalGame:
+    """One game in the journal: its id (1, 2, ...), start time (Unix s) and setup."""
+
+    game_id: int
+    started_s: float
+    setup: GameSetup
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    """One event of a game: sequence number, time (Unix s), token, whether a photo is kept."""
+
+    seq: int
+    at_s: float
+    token: str
+    has_photo: bool
+
+
+class Journal:
+    """An open journal file. Use as a context manager, or call :meth:`close`.
+
+    Args:
+        path: the SQLite file; created (with its folder) if missing.
+        photo_budget_bytes: the most JPEG bytes kept; oldest photos go first.
+
+    Raises:
+        JournalError: the file exists but is not a usable companion journal.
+    """
+
+    def __init__(
+        self, path: str | Path, photo_budget_bytes: int = DEFAULT_PHOTO_BUDGET_BYTES
+    ) -> None:
+        if photo_budget_bytes < 0:
+            raise ValueError(f"photo budget must be 0 bytes or more, not {photo_budget_bytes}")
+        self.path = Path(path)
+        self.photo_budget_bytes = photo_budget_bytes
+        self._check_file_before_opening()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        try:
+            self._prepare()
+        except BaseException:
+            self._conn.close()
+            raise
+
+    # -- opening --------------------------------------------------------------------
+
+    def _check_file_before_opening(self) -> None:
+        """Refuse files that are plainly not SQLite without letting SQLite touch them."""
+        if not self.path.exists():
+            return
+        if self.path.is_dir():
+            raise JournalError(f"{self.path} is a folder, not a journal file")
+        with self.path.open("rb") as handle:
+            head = handle.read(16)
+        if head and head != b"SQLite format 3\x00":
+            raise JournalError(
+                f"{self.path} is not a companion journal (not an SQLite database). "
+                "It was left untouched: move it away or set another journal path."
+            )
+
+    def _prepare(self) -> None:
+        conn = self._conn
+        try:
+            application_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master")]
+        except sqlite3.DatabaseError as error:
+            raise JournalError(
+                f"{self.path} is damaged or not a companion journal ({error}). "
+                "It was left untouched: move it away or set another journal path."
+            ) from None
+        if application_id == 0 and not tables:
+            self._create()
+        elif application_id != APPLICATION_ID:
+            raise JournalError(
+                f"{self.path} is another program's database, not a companion journal. "
+                "It was left untouched: set another journal path."
+            )
+        elif version > SCHEMA_VERSION:
+            raise JournalError(
+                f"{self.path} was written by a newer companion (journal version {version}; "
+                f"this one reads up to {SCHEMA_VERSION}). Update the companion."
+            )
+        try:
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+        except sqlite3.DatabaseError as error:
+            check = str(error)
+        if check != "ok":
+            raise JournalError(
+                f"{self.path} is damaged ({check}). It was left untouched: "
+                "move it away to start a new journal, and keep it for inspection."
+            )
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA foreign_keys=ON")
+
+    def _create(self) -> None:
+        self._conn.executescript(
+            f"""BEGIN IMMEDIATE;
+            {_SCHEMA}
+            PRAGMA application_id = {APPLICATION_ID};
+            PRAGMA user_version = {SCHEMA_VERSION};
+            COMMIT;"""
+        )
+
+    # -- games and events -------------------------------------------------------------
+
+    def start_game(self, setup: GameSetup, *, at_s: float | None = None) -> JournalGame:
+        """Record a new game; it becomes :meth:`current_game`."""
+        started = time.time() if at_s is None else at_s
+        with self._transaction():
+            cursor = self._conn.execute(
+                "INSERT INTO game (started_s, setup) VALUES (?, ?)", (started, setup.to_json())
+            )
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        return JournalGame(game_id, started, setup)
+
+    def current_game(self) -> JournalGame | None:
+        """The most recently started game, or None in a new journal."""
+        row = self._conn.execute(
+            "SELECT id, started_s, setup FROM game ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            setup = GameSetup.from_json(row[2])
+        except (ValueError, KeyError, TypeError) as error:
+            raise JournalError(
+                f"{self.path}: game {row[0]} has an unreadable setup ({error})"
+            ) from None
+        return JournalGame(int(row[0]), float(row[1]), setup)
+
+    def append(
+        self,
+        token: str,
+        photo_jpeg: bytes | None = None,
+        *,
+        meta: str | None = None,
+        at_s: float | None = None,
+    ) -> int:
+        """Write one event (and its photo) of the current game durably; return its sequence.
+
+        ``meta`` is kept with the photo: the app stores what was read where (JSON).
+
+        Raises:
+            JournalError: no game has been started.
+        """
+        game = self.current_game()
+        if game is None:
+            raise JournalError("no game started in this journal: call start_game first")
+        if not token or "\n" in token:
+            raise ValueError(f"an event token is one non-empty line, not {token!r}")
+        with self._transaction():
+            cursor = self._conn.execute(
+                "INSERT INTO event (game_id, at_s, token) VALUES (?, ?, ?)",
+                (game.game_id, time.time() if at_s is None else at_s, token),
+            )
+            seq = cursor.lastrowid
+            assert seq is not None
+            if photo_jpeg is not None:
+                self._conn.execute(
+                    "INSERT INTO photo (event_seq, jpeg, size_bytes, meta) VALUES (?, ?, ?, ?)",
+                    (seq, photo_jpeg, len(photo_jpeg), meta),
+                )
+                self._prune_photos()
+        return seq
+
+    def entries(self, game_id: int | None = None) -> list[JournalEntry]:
+        """The events of a game (default: the current one), oldest first."""
+        if game_id is None:
+            game = self.current_game()
+            if game is None:
+                return []
+            game_id = game.game_id
+        rows = self._conn.execute(
+            "SELECT e.seq, e.at_s, e.token, p.event_seq IS NOT NULL FROM event e "
+            "LEFT JOIN photo p ON p.event_seq = e.seq WHERE e.game_id = ? ORDER BY e.seq",
+            (game_id,),
+        ).fetchall()
+        return [JournalEntry(int(s), float(a), str(t), bool(h)) for s, a, t, h in rows]
+
+    def photo(self, seq: int) -> bytes | None:
+        """The JPEG kept with event ``seq``, or None (no photo, or pruned)."""
+        row = self._conn.execute("SELECT jpeg FROM photo WHERE event_seq = ?", (seq,)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    def photo_meta(self, seq: int) -> str | None:
+        """The ``meta`` text kept with the photo of event ``seq``, or None."""
+        row = self._conn.execute("SELECT meta FROM photo WHERE event_seq = ?", (seq,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    def photo_bytes(self) -> int:
+        """Total JPEG bytes kept."""
+        row = self._conn.execute("SELECT COALESCE(SUM(size_bytes), 0) FROM photo").fetchone()
+        return int(row[0])
+
+    def _prune_photos(self) -> None:
+        total = self.photo_bytes()
+        if total <= self.photo_budget_bytes:
+            return
+        rows = self._conn.execute("SELECT event_seq, size_bytes FROM photo ORDER BY event_seq")
+        doomed: list[int] = []
+        for seq, size in rows:
+            if total <= self.photo_budget_bytes:
+                break
+            doomed.append(int(seq))
+            total -= int(size)
+        self._conn.executemany("DELETE FROM photo WHERE event_seq = ?", [(s,) for s in doomed])
+
+    # -- plumbing -----------------------------------------------------------------------
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._conn)
+
+    def close(self) -> None:
+        """Close the file (checkpointing the WAL)."""
+        self._conn.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any exception."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def __enter__(self) -> None:
+        self._conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if exc_type is None:
+            self._conn.execute("COMMIT")
+        else:
+            self._conn.execute("ROLLBACK")

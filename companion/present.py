@@ -1,0 +1,366 @@
+"""Presenting the game: an engine state (plus the app's extras) as a display :class:`View`.
+
+The display draws plain views; the engine knows nothing of screens. This module is
+the one place that maps one onto the other, so it is pure: the same state and extras
+give the same view. The app passes the extras it alone knows: the photo of the last
+throw with its marks, the referee's message, machine faults, a confirmation waiting,
+the odds.
+
+>>> from companion.engine import Throw, apply, new_game, settings_from_options
+>>> state = new_game(settings_from_options("standard", {"first-player": "named"}),
+...                  ["Ann", "Bob"])
+>>> state = apply(state, Throw((6, 4, 3, 3, 1)))
+>>> view = build_view(state)
+>>> view.screen.value, view.turn.player, view.turn.throws_left, view.turn.dice_to_throw
+('turn', 'Ann', 2, 4)
+>>> [s.filled for s in view.turn.slots]
+[True, False, False]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.display.view import (
+    BonusView,
+    ConfirmView,
+    DieFace,
+    DieRole,
+    Mark,
+    MarkStyle,
+    MatchResultView,
+    MatchView,
+    MessageView,
+    OddsView,
+    PhotoView,
+    PlayerView,
+    RoundResultView,
+    Screen,
+    Severity,
+    SlotView,
+    Stakes,
+    StakesView,
+    ThrowView,
+    TieBreakView,
+    TieEntryView,
+    TurnView,
+    View,
+)
+from companion.engine import GameState, Phase, ThrowRecord, Turn
+
+__all__ = ["build_view", "die_roles", "marks_for", "turn_view"]
+
+_ROLE = {"ship": DieRole.SHIP, "captain": DieRole.CAPTAIN, "crew": DieRole.CREW}
+
+
+def die_roles(dice: Sequence[int | None], record: ThrowRecord | None) -> list[DieRole | None]:
+    """The role of each die of a throw, from what the referee banked in ``record``.
+
+    ``dice`` are face values in the order they were seen (None: unreadable, role None).
+    Banked values take their roles (first matching die each); once the turn has a
+    cargo, the dice left after banking are cargo; the rest were thrown and not banked.
+
+    >>> from companion.engine import ThrowRecord
+    >>> r = ThrowRecord("Ann", 2, "bank", (6, 5, 4, 1), banked=(5, 4),
+    ...                 roles=("captain", "crew"), cargo=(6, 1))
+    >>> [role.value for role in die_roles([6, 5, 4, 1], r)]
+    ['cargo', 'captain', 'crew', 'cargo']
+    """
+    roles: list[DieRole | None] = [None if v is None else DieRole.THROWN for v in dice]
+    if record is None:
+        return roles
+    for value, role_name in zip(record.banked, record.roles, strict=False):
+        for i, v in enumerate(dice):
+            if v == value and roles[i] is DieRole.THROWN:
+                roles[i] = _ROLE.get(role_name, DieRole.THROWN)
+                break
+    if record.cargo is not None and record.kind in ("bank", "cargo", "tie-break"):
+        for i, role in enumerate(roles):
+            if role is DieRole.THROWN:
+                roles[i] = DieRole.CARGO
+    return roles
+
+
+def marks_for(
+    dice: Sequence[tuple[int | None, tuple[float, float], tuple[tuple[float, float], ...]]],
+    record: ThrowRecord | None,
+) -> tuple[Mark, ...]:
+    """Marks for a photo: ``dice`` as (value or None, centre px, top-face corners px).
+
+    Banked dice get the banked style, cargo dice the cargo style, unreadable dice the
+    unreadable style; ``record`` is the throw as the referee judged it (None when the
+    throw was not applied: every readable die is then just "thrown").
+    """
+    roles = die_roles([d[0] for d in dice], record)
+    marks: list[Mark] = []
+    for (value, center, corners), role in zip(dice, roles, strict=True):
+        if value is None or role is None:
+            style = MarkStyle.UNREADABLE
+        elif role.banked:
+            style = MarkStyle.BANKED
+        elif role is DieRole.CARGO:
+            style = MarkStyle.CARGO
+        else:
+            style = MarkStyle.THROWN
+        marks.append(Mark(center=center, corners=tuple(corners), value=value, style=style))
+    return tuple(marks)
+
+
+def _throw_view(record: ThrowRecord, photo: PhotoView | None = None) -> ThrowView:
+    roles = die_roles(list(record.dice), record)
+    faces = tuple(
+        DieFace(v, r if r is not None else DieRole.THROWN)
+        for v, r in zip(record.dice, roles, strict=True)
+    )
+    number = max(1, record.number)
+    return ThrowView(number, faces, record.explanation, photo)
+
+
+def turn_view(
+    turn: Turn,
+    required: tuple[int, int, int],
+    photos: Sequence[PhotoView | None] = (),
+) -> TurnView:
+    """A turn as the display shows it; ``photos[i]`` is the photo of throw i+1 (or None)."""
+    banked_in: list[int | None] = [None, None, None]
+    index = 0
+    for n, record in enumerate(turn.throws, start=1):
+        for _ in record.banked:
+            if index < 3:
+                banked_in[index] = n
+                index += 1
+    roles = (DieRole.SHIP, DieRole.CAPTAIN, DieRole.CREW)
+    slots = tuple(
+        SlotView(
+            role,
+            face,
+            turn.banked[i] if i < len(turn.banked) else None,
+            banked_in[i] if i < len(turn.banked) else None,
+        )
+        for i, (role, face) in enumerate(zip(roles, required, strict=True))
+    )
+    bonuses: list[BonusView] = []
+    if turn.launched and turn.one_throw_bonus:
+        bonuses.append(BonusView("one-throw bonus", turn.one_throw_bonus))
+    if turn.launched and turn.unused_throw_bonus:
+        bonuses.append(BonusView("unused throws", turn.unused_throw_bonus))
+    if turn.launched:
+        score: int | None = turn.score
+    elif turn.over:
+        score = 0
+    else:
+        score = None
+    throws = tuple(
+        _throw_view(r, photos[i] if i < len(photos) else None) for i, r in enumerate(turn.throws)
+    )
+    return TurnView(
+        player=turn.player,
+        throws_used=min(turn.throws_used, turn.max_throws),
+        throws_max=turn.max_throws,
+        slots=(slots[0], slots[1], slots[2]),
+        cargo=turn.cargo if turn.launched else None,
+        score=score,
+        bonuses=tuple(bonuses),
+        throws=throws,
+        dice_to_throw=turn.dice_to_throw,
+        stood=turn.stood,
+    )
+
+
+def _players(state: GameState) -> tuple[PlayerView, ...]:
+    s = state.settings
+    show_points = s.match != "single" or s.stakes == "points"
+    show_drinks = s.stakes == "drinks" or s.drinking
+    current = state.current_player
+    scores = {t.player: t for t in state.round_turns}
+    ranks: dict[str, int] = {}
+    last_key: object = None
+    for position, p in enumerate(state.standings, start=1):
+        key = (p.points, p.chips, p.drinks)
+        if key != last_key:
+            rank = position
+            last_key = key
+        ranks[p.name] = rank
+    playing = set(state.order) if state.order else {p.name for p in state.players}
+    if state.phase is Phase.TIE_BREAK and state.tie_break is not None:
+        playing = set(state.tie_break.players)
+    views = []
+    for p in state.players:
+        turn = scores.get(p.name)
+        views.append(
+            PlayerView(
+                name=p.name,
+                chips=p.chips if s.stakes == "pot" else None,
+                points=p.points if show_points else None,
+                drinks=p.drinks if show_drinks else None,
+                current=p.name == current,
+                round_score=turn.score if turn is not None else None,
+                launched=turn.launched if turn is not None else None,
+                rank=ranks.get(p.name),
+                out=p.name not in playing,
+            )
+        )
+    return tuple(views)
+
+
+def _round_result(state: GameState) -> RoundResultView | None:
+    result = state.round_result
+    if result is None:
+        return None
+    cargo = None
+    if result.winner is not None:
+        for t in reversed(state.round_turns):
+            if t.player == result.winner and t.launched and t.cargo is not None:
+                cargo = t.cargo
+                break
+        if state.tie_break is not None and state.tie_break.throws:
+            for record in reversed(state.tie_break.throws):
+                if record.player == result.winner and len(record.dice) == 2:
+                    cargo = (record.dice[0], record.dice[1])
+                    break
+    took: int | None = None
+    if result.winner is not None:
+        points = dict(result.points).get(result.winner, 0)
+        took = result.pot_won or points or None
+    carried = state.pot if result.winner is None and state.pot > 0 else None
+    drinkers = tuple(name for name, n in result.drinks if n > 0)
+    return RoundResultView(
+        round_number=result.round_number,
+        winner=result.winner,
+        score=result.best if result.winner is not None else None,
+        cargo=cargo,
+        took=took,
+        carried=carried,
+        note=result.summary,
+        drinkers=drinkers,
+    )
+
+
+def _tie_break(state: GameState) -> TieBreakView | None:
+    if state.phase is Phase.ROLL_OFF and state.roll_off is not None:
+        ro = state.roll_off
+        rolled = dict(ro.rolls)
+        entries = tuple(
+            TieEntryView(
+                name,
+                (rolled[name],) if name in rolled else (),
+                current=name == ro.next_player,
+            )
+            for name in ro.contenders
+        )
+        return TieBreakView(
+            entries, None, "Each player throws one die: the highest starts", ro.pass_number
+        )
+    tb = state.tie_break
+    if state.phase is Phase.TIE_BREAK and tb is not None and tb.kind == "cargo-reroll":
+        thrown = {r.player: r.dice for r in tb.throws}
+        entries = tuple(
+            TieEntryView(name, tuple(thrown.get(name, ())), current=name == tb.next_player)
+            for name in tb.players
+        )
+        return TieBreakView(
+            entries,
+            tb.score,
+            "Each re-throws both cargo dice: the higher total wins",
+            tb.pass_number,
+        )
+    return None
+
+
+def build_view(
+    state: GameState,
+    *,
+    photo: PhotoView | None = None,
+    message: MessageView | None = None,
+    faults: Sequence[MessageView] = (),
+    confirm: ConfirmView | None = None,
+    odds: OddsView | None = None,
+    dispute: bool = False,
+    dispute_photos: Sequence[PhotoView | None] = (),
+    attract: bool = False,
+) -> View:
+    """The view of ``state`` with the app's extras.
+
+    Args:
+        state: the engine state.
+        photo: the photo of the last throw read (applied or not), with its marks.
+        message: the referee's message; default: the engine's own line on what just
+            happened and what is expected next.
+        faults: machine faults (camera lost, button not wired), severity FAULT.
+        confirm: an action waiting for confirmation (undo).
+        odds: stand / re-throw chances (None: switched off, or no decision to make).
+        dispute: show the dispute view of the current (or last) turn.
+        dispute_photos: the photo of each throw of that turn, oldest first.
+        attract: show the attract screen (rules in force, players) before the first throw.
+    """
+    s = state.settings
+    stakes = StakesView(kind=Stakes(s.stakes), pot=state.pot, ante=s.ante, unit=s.unit)
+    stage = None
+    if state.final:
+        stage = "Final"
+    elif state.phase is Phase.TIE_BREAK:
+        stage = "Tie-break"
+    elif state.phase is Phase.ROLL_OFF:
+        stage = "Roll-off"
+    match = MatchView(
+        round_number=state.round_number,
+        rounds_total=s.rounds if s.match == "rounds" else None,
+        target=s.target if s.match == "target" else None,
+        stage=stage,
+    )
+    if message is None and state.message:
+        action = state.status if state.status != state.message else ""
+        message = MessageView(Severity.INFO, state.message, action)
+    players = _players(state)
+    rules = tuple(s.describe())
+
+    def make(
+        screen: Screen,
+        *,
+        turn: TurnView | None = None,
+        round_result: RoundResultView | None = None,
+        match_result: MatchResultView | None = None,
+        tie_break: TieBreakView | None = None,
+        odds: OddsView | None = None,
+    ) -> View:
+        return View(
+            screen=screen,
+            players=players,
+            stakes=stakes,
+            match=match,
+            rules=rules,
+            turn=turn,
+            photo=photo,
+            message=message,
+            odds=odds,
+            faults=tuple(faults),
+            confirm=confirm,
+            round_result=round_result,
+            match_result=match_result,
+            tie_break=tie_break,
+        )
+
+    last_turn = state.last_turn
+    if dispute and last_turn is not None:
+        return make(Screen.DISPUTE, turn=turn_view(last_turn, s.required, dispute_photos))
+    if attract:
+        return make(Screen.ATTRACT)
+    if state.phase is Phase.MATCH_OVER:
+        winner = state.winners[0] if len(state.winners) == 1 else None
+        note = " and ".join(state.winners) + " share the win" if len(state.winners) > 1 else ""
+        if not note and state.round_result is not None:
+            note = state.round_result.summary
+        return make(
+            Screen.MATCH_RESULT,
+            match_result=MatchResultView(winner, note),
+            round_result=_round_result(state),
+        )
+    if state.phase is Phase.ROUND_OVER:
+        return make(Screen.ROUND_RESULT, round_result=_round_result(state))
+    tie_break = _tie_break(state)
+    if tie_break is not None:
+        screen = Screen.ROLL_OFF if state.phase is Phase.ROLL_OFF else Screen.TIE_BREAK
+        return make(screen, tie_break=tie_break)
+    if state.turn is None:
+        return make(Screen.ATTRACT)
+    return make(Screen.TURN, turn=turn_view(state.turn, s.required), odds=odds)

@@ -1,0 +1,127 @@
+"""Engine states become the views the display draws."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.display import DieRole, MarkStyle, PhotoView, Screen, render_with_layout
+from companion.engine import NextRound, Stand, Throw, apply, new_game, settings_from_options
+from companion.present import build_view, die_roles, marks_for
+
+
+def game(**options: object):  # type: ignore[no-untyped-def]
+    opts = {"first-player": "named", **options}
+    return new_game(settings_from_options("standard", opts), ["Ann", "Bob", "Cy"])
+
+
+def play(state, *events):  # type: ignore[no-untyped-def]
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+def test_seed_example_fills_the_slots_throw_by_throw() -> None:
+    state = play(game(), Throw((6, 4, 3, 3, 1)), Throw((6, 5, 4, 1)))
+    view = build_view(state)
+    assert view.screen is Screen.TURN
+    turn = view.turn
+    assert turn is not None
+    assert turn.player == "Ann"
+    assert [(s.value, s.throw) for s in turn.slots] == [(6, 1), (5, 2), (4, 2)]
+    assert turn.cargo == (6, 1)
+    assert turn.cargo_value == 7
+    assert turn.throws_left == 1
+    assert turn.dice_to_throw == 2
+    second = turn.throws[1]
+    assert [(d.value, d.role) for d in second.dice] == [
+        (6, DieRole.CARGO),
+        (5, DieRole.CAPTAIN),
+        (4, DieRole.CREW),
+        (1, DieRole.CARGO),
+    ]
+    assert "captain" in second.explanation
+    assert [p.current for p in view.players] == [True, False, False]
+    assert view.stakes.pot == 3
+
+
+def test_a_second_six_in_the_same_throw_is_cargo_not_captain() -> None:
+    state = play(game(), Throw((6, 6, 5, 4, 1)))
+    record = state.turn.throws[0]  # type: ignore[union-attr]
+    roles = die_roles([6, 6, 5, 4, 1], record)
+    assert roles == [DieRole.SHIP, DieRole.CARGO, DieRole.CAPTAIN, DieRole.CREW, DieRole.CARGO]
+
+
+def test_marks_follow_the_referee_and_flag_unreadable_dice() -> None:
+    state = play(game(), Throw((6, 4, 3, 3, 1)))
+    record = state.last_throw
+    dice = [(6, (10.0, 10.0), ()), (4, (30.0, 10.0), ()), (None, (50.0, 10.0), ())]
+    marks = marks_for(dice, record)
+    assert [m.style for m in marks] == [MarkStyle.BANKED, MarkStyle.THROWN, MarkStyle.UNREADABLE]
+    assert [m.style for m in marks_for(dice, None)] == [
+        MarkStyle.THROWN,
+        MarkStyle.THROWN,
+        MarkStyle.UNREADABLE,
+    ]
+
+
+def test_round_result_and_tie_break_screens() -> None:
+    state = play(
+        game(),
+        Throw((6, 5, 4, 6, 3)),  # Ann 9
+        Stand(),
+        Throw((6, 5, 4, 5, 4)),  # Bob 9
+        Stand(),
+        Throw((1, 1, 1, 1, 1)),
+        Throw((1, 1, 1, 1, 1)),
+        Throw((1, 1, 1, 1, 1)),  # Cy does not launch
+    )
+    view = build_view(state)
+    assert view.screen is Screen.TIE_BREAK
+    assert view.tie_break is not None
+    assert [e.name for e in view.tie_break.entries] == ["Ann", "Bob"]
+    assert view.tie_break.tied_score == 9
+    state = play(state, Throw((2, 1)), Throw((5, 3)))
+    view = build_view(state)
+    assert view.screen is Screen.MATCH_RESULT
+    assert view.match_result is not None and view.match_result.winner == "Bob"
+    assert view.round_result is not None
+    assert view.round_result.took == 3
+    assert view.round_result.cargo == (5, 3)
+    chips = {p.name: p.chips for p in view.players}
+    assert chips == {"Ann": -1, "Bob": 2, "Cy": -1}
+    state = play(state, NextRound())
+    assert build_view(state).screen is Screen.TURN
+
+
+def test_roll_off_screen_and_dispute_view_with_photos() -> None:
+    state = new_game(settings_from_options("standard", {}), ["Ann", "Bob"])
+    view = build_view(state)
+    assert view.screen is Screen.ROLL_OFF
+    assert view.tie_break is not None and view.tie_break.entries[0].current
+    state = play(state, Throw((2,)), Throw((5,)), Throw((6, 4, 3, 3, 1)))
+    image = np.zeros((60, 80, 3), np.uint8)
+    photo = PhotoView(image)
+    view = build_view(state, dispute=True, dispute_photos=[photo])
+    assert view.screen is Screen.DISPUTE
+    assert view.turn is not None and view.turn.player == "Bob"
+    assert view.turn.throws[0].photo == photo
+
+
+def test_every_screen_of_a_whole_game_renders_at_800x480() -> None:
+    state = game(match="rounds", rounds=2)
+    events = [
+        Throw((6, 5, 4, 3, 2)), Stand(),
+        Throw((6, 4, 3, 3, 1)), Throw((6, 5, 4, 1)), Throw((3, 3)),
+        Throw((1, 2, 3, 3, 2)), Throw((6, 6, 2, 2, 2)), Throw((5, 5, 3, 1)),
+        NextRound(),
+        Throw((6, 5, 4, 6, 6)), Stand(),
+    ]
+    screens = set()
+    for event in events:
+        state = apply(state, event)
+        view = build_view(state)
+        screens.add(view.screen)
+        surface, layout = render_with_layout(view, (800, 480))
+        assert surface.get_size() == (800, 480)
+        assert layout.items
+    assert {Screen.TURN, Screen.ROUND_RESULT} <= screens

@@ -1,0 +1,205 @@
+"""Layout invariants of every sample screen at every supported size.
+
+Each render records the rectangle of every text, die, icon and photo it drew (the
+ink, not the font's line box); these tests read that record. The PNGs are written to
+pytest's temporary folder (or to $DISPLAY_SNAPSHOT_DIR when set) to be looked at.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.display import Item, Layout, Screen, render_with_layout, theme
+from companion.display.samples import SAMPLES, sample
+
+#: The sizes the issue names, then odd ones: 7-inch 4:3, portrait, ultra-wide, tiny.
+SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
+ODD_SIZES = [(640, 480), (480, 800), (2560, 1080), (320, 240)]
+
+
+@pytest.fixture(scope="module")
+def out_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get("DISPLAY_SNAPSHOT_DIR")
+    path = Path(chosen) if chosen else tmp_path_factory.mktemp("display")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _describe(pairs: list[tuple[Item, Item]]) -> list[str]:
+    return [f"{a.role} {a.rect} x {b.role} {b.rect}" for a, b in pairs]
+
+
+@pytest.mark.parametrize("size", SIZES + ODD_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_nothing_overlaps_or_runs_off_screen(name: str, size: tuple[int, int],
+                                            out_dir: Path) -> None:
+    surface, layout = render_with_layout(sample(name), size)
+    pygame.image.save(surface, str(out_dir / f"{name}-{size[0]}x{size[1]}.png"))
+    assert surface.get_size() == size
+    assert layout.texts(), "nothing drawn"
+    assert [i.role for i in layout.off_screen()] == []
+    assert _describe(layout.overlaps()) == []
+    too_small = [(i.role, i.cap_height) for i in layout.texts()
+                 if i.cap_height < theme.MIN_CAP_PX]
+    assert too_small == []
+
+
+def _one(layout: Layout, role: str) -> Item:
+    found = [i for i in layout.items if i.role == role]
+    assert len(found) == 1, (role, [i.role for i in found])
+    return found[0]
+
+
+@pytest.mark.parametrize("size", SIZES + ODD_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", [n for n in SAMPLES if n.startswith("turn-")])
+def test_key_figures_are_an_eighth_of_the_height(name: str, size: tuple[int, int]) -> None:
+    view = sample(name)
+    assert view.turn is not None
+    _, layout = render_with_layout(view, size)
+    keys = {"current-player": view.turn.player, "throws-left": str(view.turn.throws_left)}
+    if view.turn.cargo_value is not None:
+        keys["cargo"] = str(view.turn.cargo_value)
+    for role, text in keys.items():
+        item = _one(layout, role)
+        assert item.cap_height >= size[1] / 8, (role, item.cap_height)
+        # Figures have no descenders: their ink is the cap height, measured.
+        if role != "current-player":
+            assert item.text == text
+            assert item.rect[3] >= size[1] / 8 - 1, (role, item.rect)
+        else:
+            assert item.text == text or (item.truncated and item.text.endswith("…")
+                                         and text.startswith(item.text[:-1]))
+
+
+def test_launched_turn_shows_what_matters() -> None:
+    _, layout = render_with_layout(sample("turn-launched"), (800, 480))
+    texts = {i.role: i.text for i in layout.texts()}
+    assert texts["current-player"] == "Cleo"
+    assert texts["throws-left"] == "1"
+    assert texts["throws-left-label"] == "throw left"
+    assert texts["throw-next"] == "throw 2 dice"
+    assert texts["cargo"] == "7"
+    assert texts["pot"] == "4 chips"
+    assert texts["odds:stand"] == "Stand 0%"
+    assert texts["odds:re-throw"] == "Re-throw 42% best"
+    assert [texts[f"slot-label:{r}"] for r in ("ship", "captain", "crew")] == [
+        "SHIP", "CAPTAIN", "CREW"]
+    dice = {i.role: i.text for i in layout.items if i.kind == "die"}
+    assert dice["slot:ship"] == "6" and dice["slot:crew"] == "4"
+    assert (dice["cargo-die:0"], dice["cargo-die:1"]) == ("6", "1")
+    marks = [i for i in layout.items if i.kind == "mark" and ":tag:" in i.role]
+    assert sorted(m.text for m in marks) == ["1", "4", "5", "6"]
+    photo = _one(layout, "photo")
+    assert all(photo.r.contains(m.r) for m in marks)
+    assert texts["player:2"] == "Cleo"
+    assert texts["player-score:0"] == "8"
+
+
+def test_problem_is_shown_with_the_game_state_still_visible() -> None:
+    _, layout = render_with_layout(sample("turn-problem"), (800, 480))
+    texts = {i.role: i.text for i in layout.texts()}
+    assert texts["message"] == "One die is leaning on the wall"
+    assert texts["message-action"].startswith("Re-throw all 4 dice")
+    assert _one(layout, "message-icon").kind == "icon"
+    assert texts["current-player"] == "Ben"
+    assert [i.text for i in layout.items if i.role.startswith("photo:tag")].count("?") == 1
+
+
+def test_faults_do_not_hide_the_game() -> None:
+    size = (800, 480)
+    _, layout = render_with_layout(sample("turn-faults"), size)
+    texts = {i.role: i.text for i in layout.texts()}
+    assert texts["fault:0"] == "FAULT: Camera lost"
+    assert texts["fault:1"] == "FAULT: Undo button not wired"
+    for role in ("current-player", "throws-left", "cargo", "pot", "player:0"):
+        assert role in texts
+    assert _one(layout, "cargo").cap_height >= size[1] / 8
+
+
+def test_confirmation_banner_with_progress() -> None:
+    _, layout = render_with_layout(sample("turn-confirm"), (1024, 600))
+    texts = {i.role: i.text for i in layout.texts()}
+    assert texts["confirm"] == "Undo Cleo's last throw?"
+    bar = _one(layout, "confirm-progress")
+    assert bar.kind == "bar" and bar.rect[2] > 0
+    assert "message" not in texts  # the banner takes the message's place
+
+
+def test_eight_players_each_get_a_cell_and_long_names_an_ellipsis() -> None:
+    view = sample("turn-eight-players")
+    for size in SIZES:
+        _, layout = render_with_layout(view, size)
+        names = [_one(layout, f"player:{k}") for k in range(8)]
+        cells = [n.rect[0] for n in names]
+        assert cells == sorted(cells)
+        for item, player in zip(names, view.players, strict=True):
+            assert item.text == player.name or (
+                item.truncated and item.text.endswith("…")
+                and player.name.startswith(item.text[:-1])), item
+        assert _one(layout, "player-stake:0").text == "$12"
+        assert _one(layout, "pot").text == "$40"
+        assert "SCORE 14" in _one(layout, "score").text
+
+
+def test_results_rank_players() -> None:
+    _, layout = render_with_layout(sample("round-result"), (1280, 720))
+    order = [_one(layout, f"row-name:{k}").text for k in range(4)]
+    assert order == ["Cleo", "Anna", "Ben", "Dev"]
+    assert _one(layout, "headline").text == "Cleo wins"
+    assert _one(layout, "headline-detail").text == "cargo 6 + 3 = 9 · takes 8 chips"
+    _, layout = render_with_layout(sample("match-result"), (1280, 720))
+    order = [_one(layout, f"row-name:{k}").text for k in range(4)]
+    assert order[0] == "Ben" and order[-1] == "Dev"
+    _, layout = render_with_layout(sample("round-nobody"), (800, 480))
+    assert _one(layout, "headline").text == "No winner"
+    assert "4 chips carried" in _one(layout, "round-note").text
+
+
+def test_tie_break_and_roll_off() -> None:
+    _, layout = render_with_layout(sample("tie-break"), (800, 480))
+    assert _one(layout, "tie-title").text == "Tie-break at 8"
+    assert _one(layout, "tie-total:0").text == "7"
+    assert _one(layout, "tie-name:1").text == "Cleo"
+    assert _one(layout, "tie-pointer:1").kind == "icon"
+    view = sample("roll-off")
+    assert view.screen is Screen.ROLL_OFF
+    _, layout = render_with_layout(view, (800, 480))
+    assert _one(layout, "tie-title").text == "Who starts?"
+    assert [_one(layout, f"tie-total:{k}").text for k in range(3)] == ["5", "2", "5"]
+
+
+def test_dispute_shows_every_throw_with_its_photo() -> None:
+    _, layout = render_with_layout(sample("dispute"), (1280, 720))
+    photos = [i for i in layout.items if i.kind == "photo"]
+    assert len(photos) == 3
+    assert [_one(layout, f"dispute-throw:{k}").text for k in range(3)] == [
+        "Throw 1", "Throw 2", "Throw 3"]
+    dice = [i.text for i in layout.items if i.role.startswith("dispute-die:0:")]
+    assert dice == ["6", "4", "3", "3", "1"]
+
+
+def test_overlap_check_can_fail() -> None:
+    layout = Layout((100, 100))
+    layout.items.append(Item("text", "a", (10, 10, 30, 10), "a"))
+    layout.items.append(Item("text", "b", (35, 15, 30, 10), "b"))
+    layout.items.append(Item("die", "c", (90, 90, 20, 20)))
+    assert [(a.role, b.role) for a, b in layout.overlaps()] == [("a", "b")]
+    assert [i.role for i in layout.off_screen()] == ["c"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_cargo_value_is_shown_whole(size: tuple[int, int]) -> None:
+    base = sample("turn-launched")
+    assert base.turn is not None
+    for a in range(1, 7):
+        for b in range(1, a + 1):
+            turn = dataclasses.replace(base.turn, cargo=(a, b), score=a + b)
+            _, layout = render_with_layout(base.replace(turn=turn), size)
+            cargo = _one(layout, "cargo")
+            assert cargo.text == str(a + b) and not cargo.truncated
+            assert not layout.overlaps()

@@ -1,0 +1,59 @@
+"""``python -m vision``: read prints one JSON object per image; eval scores a folder."""
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.__main__ import main
+from vision.synth import make_scene
+
+
+@pytest.fixture()
+def scene_png(tmp_path: Path) -> Path:
+    scene = make_scene(np.random.default_rng(11), 640, 480, 4)
+    path = tmp_path / "scene.png"
+    cv2.imwrite(str(path), scene.image)
+    return path
+
+
+def test_read_json_lines(scene_png: Path, tmp_path: Path,
+                         capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "not-an-image.png"
+    bad.write_text("hello")
+    status = main(["read", "--json", str(scene_png), str(bad)])
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert status == 2 and len(lines) == 2
+    first = json.loads(lines[0])
+    assert first["image"] == str(scene_png)
+    assert set(first) >= {"image", "dice", "problems"}
+    for d in first["dice"]:
+        assert d["value"] in (None, 1, 2, 3, 4, 5, 6)
+        assert len(d["center"]) == 2 and 0 <= d["confidence"] <= 1
+    assert "cannot read" in json.loads(lines[1])["error"]
+
+
+def test_annotate_writes_a_png(scene_png: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.png"
+    assert main(["annotate", str(scene_png), str(out)]) == 0
+    img = cv2.imread(str(out))
+    assert img is not None and img.shape == (480, 640, 3)
+
+
+def test_eval_on_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    scene = make_scene(np.random.default_rng(5), 640, 480, 3)
+    cv2.imwrite(str(tmp_path / "s.png"), scene.image)
+    labels = [{"image": "s.png", "dice": [{"value": d.value, "box": list(d.box)}
+                                          for d in scene.dice]}]
+    (tmp_path / "labels.json").write_text(json.dumps(labels))
+    assert main(["eval", str(tmp_path), "--json", "--split", "all"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    s = out["full folder"]
+    assert s["photos"] == 1 and s["dice"] == 3
+    assert s["correct"] + s["wrong"] + s["unreadable"] + s["missed"] == pytest.approx(1.0)
+
+
+def test_eval_needs_labels(tmp_path: Path) -> None:
+    assert main(["eval", str(tmp_path)]) == 2

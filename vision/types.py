@@ -1,0 +1,203 @@
+"""The contract types of :mod:`vision`: what a reading of the tray is made of.
+
+Every type here is a frozen dataclass (plain, immutable data) so a reading can be
+stored, compared and handed to the display without copying.
+
+>>> die = Die(value=5, center=(120.0, 80.0),
+...           corners=((100.0, 60.0), (140.0, 60.0), (140.0, 100.0), (100.0, 100.0)),
+...           confidence=0.97)
+>>> Reading(dice=(die,), expected=1).complete
+True
+>>> Reading(dice=(die,), expected=1).values
+(5,)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Point = tuple[float, float]
+Quad = tuple[Point, Point, Point, Point]
+Box = tuple[float, float, float, float]
+
+
+class VisionInputError(ValueError):
+    """An image that cannot be read at all: wrong type, shape, dtype or size.
+
+    Raised by :func:`vision.read_dice`, :func:`vision.check_still` and
+    :func:`vision.annotate` before any OpenCV call, with a message saying what was
+    given and what is expected.
+    """
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die seen in the image.
+
+    Attributes:
+        value: face value on top, 1..6, or ``None`` when the die is seen but its top
+            face cannot be read with confidence (never a guess).
+        center: centre of the die's top face, ``(x, y)`` in px of the input image
+            (origin top-left, x to the right).
+        corners: the top face's four corners, ``((x, y), ...)`` in px, clockwise from
+            the top-left-most; estimated (a square of the measured die size turned by
+            the measured angle), good for drawing and for locating, not for metrology.
+        confidence: 0..1, how sure the reader is of ``value`` (of being a die at all
+            when ``value`` is ``None``).
+    """
+
+    value: int | None
+    center: Point
+    corners: Quad
+    confidence: float
+
+    @property
+    def size(self) -> float:
+        """Side of the top face in px (mean length of the four edges)."""
+        total = 0.0
+        for i in range(4):
+            (x0, y0), (x1, y1) = self.corners[i], self.corners[(i + 1) % 4]
+            total += ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        return total / 4.0
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that stops a reading from being used as it is.
+
+    Attributes:
+        code: stable, machine-readable: one of :data:`PROBLEM_CODES`.
+        message: plain words for the table, saying what to do next
+            ("Re-throw: one die is leaning on the wall").
+        die: index into :attr:`Reading.dice` of the die concerned, or ``None`` when
+            the problem is about the image as a whole.
+    """
+
+    code: str
+    message: str
+    die: int | None = None
+
+
+#: Every :attr:`Problem.code` the reader can give, with what it means.
+PROBLEM_CODES: dict[str, str] = {
+    "too_dark": "the image is too dark (or washed out) to read dice in",
+    "blurred": "the image is blurred: camera shake or dice still moving",
+    "moving": "the dice were still moving across the burst of frames (check_still)",
+    "no_dice": "no die was found in the throw area",
+    "unreadable": "a die was found but its top face could not be read",
+    "cut_off": "a die is cut off by the edge of the image or of the tray region",
+    "cocked": "a die is leaning (on the wall or on another die): no face is on top",
+    "not_a_die": "an object in the tray looks like a die but is not one",
+    "count": "the number of dice seen differs from the number expected",
+}
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """What is known about a fixed camera over a tray (all optional).
+
+    Attributes:
+        die_size_px: side of a die's top face in px at the tray floor; ``None`` means
+            estimate it from the image.
+        tray: ``(x_min, y_min, x_max, y_max)`` in px: the throw area. Dice outside it
+            are ignored; a die cut by its edge is reported ``cut_off``. ``None`` means
+            the whole image.
+        bank_zone: ``(x_min, y_min, x_max, y_max)`` in px: where banked dice are set
+            aside. Dice whose centre lies in it go to :attr:`Reading.banked` and do
+            not count toward ``expected``. ``None`` means no bank zone.
+    """
+
+    die_size_px: float | None = None
+    tray: Box | None = None
+    bank_zone: Box | None = None
+
+    def __post_init__(self) -> None:
+        if self.die_size_px is not None and not 4.0 <= self.die_size_px <= 2000.0:
+            raise ValueError(f"die_size_px must be 4..2000 px, got {self.die_size_px}")
+        for name in ("tray", "bank_zone"):
+            box = getattr(self, name)
+            if box is not None and (len(box) != 4 or box[2] <= box[0] or box[3] <= box[1]):
+                raise ValueError(f"{name} must be (x_min, y_min, x_max, y_max), got {box}")
+
+
+@dataclass(frozen=True)
+class VisionParams:
+    """Every tunable of the reader, with its unit and why it has its value.
+
+    The defaults were chosen on the training part of the shared photos and checked on
+    the held-out part (see ``vision/training/manifest.json``); never on single photos.
+
+    Attributes:
+        detect_long_side_px: the frame is resized so its long side is this many px
+            before the die detector runs (detector input; multiple of 32).
+        detect_threshold: minimum detector score 0..1 for a die centre.
+        min_die_px: smallest die (top face side) reported, in px of the input image.
+        max_die_px: largest die reported, in px of the input image.
+        read_threshold: minimum face-classifier probability 0..1 for a value; below it
+            the die's value is ``None``.
+        layout_check: require the pip-layout check to agree (or to be inconclusive
+            with a classifier probability of at least ``read_threshold_alone``).
+        read_threshold_alone: probability needed when the pip check cannot see pips.
+        dark_mean: mean grey level (0..255) under which the image is ``too_dark``.
+        bright_mean: mean grey level over which the image is washed out (``too_dark``).
+        blur_min_sharpness: minimum sharpness (variance of the Laplacian on a 512 px
+            wide grey copy) under which the image is ``blurred``.
+        still_max_change: mean absolute grey change (0..255) between consecutive
+            burst frames over which :func:`vision.check_still` says ``moving``.
+        max_pixels: larger images are refused (``VisionInputError``) before decoding
+            work; 40 megapixels by default.
+    """
+
+    detect_long_side_px: int = 512
+    detect_threshold: float = 0.35
+    min_die_px: float = 10.0
+    max_die_px: float = 400.0
+    read_threshold: float = 0.80
+    layout_check: bool = True
+    read_threshold_alone: float = 0.97
+    dark_mean: float = 25.0
+    bright_mean: float = 245.0
+    blur_min_sharpness: float = 12.0
+    still_max_change: float = 4.0
+    max_pixels: int = 40_000_000
+
+    def __post_init__(self) -> None:
+        if self.detect_long_side_px % 32 or not 128 <= self.detect_long_side_px <= 2048:
+            raise ValueError("detect_long_side_px must be a multiple of 32 in 128..2048")
+        for name in ("detect_threshold", "read_threshold", "read_threshold_alone"):
+            if not 0.0 <= getattr(self, name) <= 1.0:
+                raise ValueError(f"{name} must be 0..1, got {getattr(self, name)}")
+        if not 0 < self.min_die_px < self.max_die_px:
+            raise ValueError("need 0 < min_die_px < max_die_px")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the reader saw in one image.
+
+    Attributes:
+        dice: dice in the throw area, in reading order (top to bottom, left to right).
+        banked: dice in the calibration's bank zone (empty without one); they do not
+            count toward ``expected``.
+        problems: problems with the image or with single dice; empty when all is well.
+        expected: number of dice the caller expected in the throw area, or ``None``.
+    """
+
+    dice: tuple[Die, ...] = ()
+    banked: tuple[Die, ...] = ()
+    problems: tuple[Problem, ...] = field(default=())
+    expected: int | None = None
+
+    @property
+    def values(self) -> tuple[int | None, ...]:
+        """Face values of :attr:`dice` in order (``None`` for an unreadable die)."""
+        return tuple(d.value for d in self.dice)
+
+    @property
+    def complete(self) -> bool:
+        """True when every die was read, the count is as expected and no problem."""
+        if self.problems or not self.dice:
+            return False
+        if self.expected is not None and len(self.dice) != self.expected:
+            return False
+        return all(d.value is not None for d in self.dice)
