@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Protocol
 
 from hardware.camera.base import Camera, CameraBase, CameraError, Frame
-from hardware.camera.controls import flicker_free_exposure, flicker_period_us, is_flicker_free
 from hardware.camera.pi import PiCamera
 from hardware.camera.replay import ReplayCamera, read_manifest
 from hardware.camera.usb import UsbCamera
+from hardware.exposure import flicker_free_exposure, flicker_period_us, is_flicker_free
 
 __all__ = [
     "CAMERA_KINDS",

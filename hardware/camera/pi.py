@@ -13,7 +13,7 @@ locks them (``AeEnable``/``AwbEnable`` off, ``ExposureTime``/``AnalogueGain``/
 a mains frequency set, AE is told the flicker period while it settles (libcamera's
 ``AeFlickerMode``/``AeFlickerPeriod``, where the installed libcamera has them) and the
 locked exposure is moved onto whole flicker periods (see
-:func:`~hardware.camera.controls.flicker_free_exposure`).
+:func:`~hardware.exposure.flicker_free_exposure`).
 
 Frames are requested as picamera2's ``RGB888`` format, which is laid out B, G, R in
 memory: exactly OpenCV's BGR, no conversion needed. The configuration has
@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from hardware.camera.base import CameraBase, CameraError, Frame, as_frame
-from hardware.camera.controls import flicker_free_exposure, flicker_period_us, is_flicker_free
+from hardware.exposure import flicker_free_exposure, flicker_period_us, is_flicker_free
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from hardware.camera.base import CameraBase, CameraError, Frame, as_frame, call_with_timeout
-from hardware.camera.controls import flicker_free_exposure
+from hardware.exposure import flicker_free_exposure
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""Exposure arithmetic shared by the Pi and USB cameras (pure functions).
+"""Exposure arithmetic shared by the Pi and USB cameras and the config check (pure, stdlib).
 
 Mains lighting flickers at twice the mains frequency: 100 Hz on 50 Hz mains, 120 Hz
 on 60 Hz mains. A rolling-shutter sensor whose exposure is not a whole number of
