@@ -1,0 +1,523 @@
+"""Buttons: the throw button (and an optional undo button) on GPIO, and a keyboard twin.
+
+Every device puts :class:`ButtonEvent` s on one thread-safe queue that the app reads
+with :meth:`ButtonSource.get` and empties with :meth:`ButtonSource.drain`:
+
+- ``"press"``: the throw button was pressed and released before ``hold_time``;
+- ``"hold"``: the throw button has been held down for ``hold_time`` seconds;
+- ``"undo"``: the undo button (or the ``u`` key) was pressed.
+
+Exactly one event per physical press. A press is reported when the button is
+released, because only then is it known not to be a hold. A hold is reported the
+moment ``hold_time`` has elapsed, with the button still down, so the display can
+answer while the player's thumb is still on it (a player who has to let go to find
+out whether the hold counted presses again); its release then reports nothing. The
+undo button knows no hold: it reports as soon as its press is debounced.
+
+Debouncing (:class:`PressDetector`, pure, fed ``(level, time)``) accepts a new level
+only once it has stayed unchanged for ``bounce_time`` seconds ("stable for N"), and
+dates it from its last edge. That ignores contact bounce at the press *and* at the
+release, sub-millisecond spikes, and repeated reports of the same level: the forms of
+the phantom double presses reported with gpiozero 2.0's lgpio pin factory (gpiozero
+issue #1090; PhysicalButton issue #97, "very rapid spurious edges" on Bookworm), and
+the classic one where the release bounce after a long press lands outside a
+first-edge lockout window (gpiozero issue #378). gpiozero itself is therefore given
+``bounce_time=None`` (raw edges); the debouncing happens here, where a fake clock
+tests it.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Literal, Protocol, Self
+
+log = logging.getLogger(__name__)
+
+EventKind = Literal["press", "hold", "undo"]
+
+#: Default debounce window, seconds (a level must hold this long to count).
+BOUNCE_TIME_S = 0.02
+#: Default time a press must last to be a hold, seconds.
+HOLD_TIME_S = 1.5
+#: GPIO numbers (BCM) a button may use: 0 and 1 are the HAT ID EEPROM bus.
+GPIO_PINS = range(2, 28)
+
+#: Key names (as ``pygame.key.name`` spells them) the keyboard twin understands.
+KEY_PRESS = "space"
+KEY_HOLD = "s"
+KEY_UNDO = "u"
+
+
+@dataclass(frozen=True)
+class ButtonEvent:
+    """One thing a player did with a button.
+
+    Attributes:
+        kind: ``"press"``, ``"hold"`` or ``"undo"``.
+        at_s: when it was recognised, in :func:`time.monotonic` seconds (or the
+            device's clock): the release for a press, ``hold_time`` after the press
+            began for a hold, the debounced press for an undo.
+    """
+
+    kind: EventKind
+    at_s: float
+
+
+class PressDetector:
+    """Debounce one push button and tell a press from a hold; pure, no clock, no thread.
+
+    Feed it every raw level change with :meth:`feed` and call :meth:`poll` at (or
+    after) :meth:`next_deadline`; both return the events that became certain.
+
+    Args:
+        bounce_time: seconds a level must stay unchanged before it counts (>= 0).
+        hold_time: seconds down that make a hold (> ``bounce_time``); ``None`` makes a
+            button without holds that reports ``"press"`` as soon as it is down.
+
+    Times are seconds on any one clock; a time earlier than the last one seen is taken
+    as the last one (clocks do not run backwards here).
+
+    >>> d = PressDetector(bounce_time=0.02, hold_time=1.5)
+    >>> d.feed(True, 10.000), d.feed(False, 10.003), d.feed(True, 10.005)  # bounce
+    ([], [], [])
+    >>> d.feed(False, 10.200)          # released: the press is over
+    []
+    >>> d.poll(10.220)                 # ... and stayed released for 20 ms
+    [ButtonEvent(kind='press', at_s=10.2)]
+    """
+
+    def __init__(self, bounce_time: float = BOUNCE_TIME_S, hold_time: float | None = HOLD_TIME_S):
+        if not bounce_time >= 0:
+            raise ValueError(f"bounce_time must be >= 0 s, got {bounce_time!r}")
+        if hold_time is not None and not hold_time > bounce_time:
+            raise ValueError(
+                f"hold_time must be > bounce_time ({bounce_time} s), got {hold_time!r}"
+            )
+        self.bounce_time = bounce_time
+        self.hold_time = hold_time
+        self._now = float("-inf")
+        self._raw = False  # last level fed (True = pressed)
+        self._raw_since = float("-inf")
+        self._stable = False  # debounced level
+        self._stable_since = float("-inf")
+        self._held = False  # a hold was reported for the current press
+
+    @property
+    def is_pressed(self) -> bool:
+        """The debounced level: True while the button counts as down."""
+        return self._stable
+
+    def feed(self, pressed: bool, at_s: float) -> list[ButtonEvent]:
+        """Record the raw level ``pressed`` seen at ``at_s`` seconds; return new events."""
+        events = self.poll(at_s)
+        if pressed != self._raw:
+            self._raw = pressed
+            self._raw_since = self._now
+            events += self.poll(self._now)  # with bounce_time 0 the change is final now
+        return events
+
+    def poll(self, now_s: float) -> list[ButtonEvent]:
+        """Advance to ``now_s`` seconds with no new edge; return events now certain."""
+        self._now = max(self._now, now_s)
+        events: list[ButtonEvent] = []
+        while True:
+            hold_at = self._hold_deadline()
+            change_at = self._change_deadline()
+            if hold_at is not None and hold_at <= self._now:
+                self._held = True
+                events.append(ButtonEvent("hold", hold_at))
+            elif change_at is not None and change_at <= self._now:
+                events += self._commit()
+            else:
+                return events
+
+    def next_deadline(self) -> float | None:
+        """The time at which :meth:`poll` may have something new; ``None`` if nothing waits."""
+        deadlines = [t for t in (self._hold_deadline(), self._change_deadline()) if t is not None]
+        return min(deadlines) if deadlines else None
+
+    def _change_deadline(self) -> float | None:
+        """When the pending raw level will have lasted ``bounce_time``."""
+        return self._raw_since + self.bounce_time if self._raw != self._stable else None
+
+    def _hold_deadline(self) -> float | None:
+        """When the current press becomes a hold: it must be down, unbroken, until then.
+
+        A pending release that began before that time cancels it until the release
+        turns out to be a spike (then the level is back and the deadline returns).
+        """
+        if self.hold_time is None or not self._stable or self._held:
+            return None
+        hold_at = self._stable_since + self.hold_time
+        if self._raw != self._stable and self._raw_since < hold_at:
+            return None
+        return hold_at
+
+    def assume_pressed(self, at_s: float) -> None:
+        """Start from a button already down (stuck, or held at start): its release and
+        any hold of it report nothing; the next press counts normally."""
+        self._now = max(self._now, at_s)
+        self._raw = self._stable = True
+        self._raw_since = self._stable_since = self._now
+        self._held = True
+
+    def _commit(self) -> list[ButtonEvent]:
+        """The pending raw level has lasted bounce_time: it becomes the debounced one."""
+        self._stable = self._raw
+        self._stable_since = self._raw_since
+        if self._stable:  # pressed
+            self._held = False
+            if self.hold_time is None:
+                return [ButtonEvent("press", self._stable_since)]
+            return []
+        was_held, self._held = self._held, False  # released
+        if self.hold_time is None or was_held:
+            return []
+        return [ButtonEvent("press", self._stable_since)]
+
+
+Callback = Callable[[ButtonEvent], None]
+
+
+class ButtonSource(Protocol):
+    """What the app reads from any button device (GPIO or keyboard)."""
+
+    def get(self, timeout_s: float | None = None) -> ButtonEvent | None: ...
+
+    def drain(self) -> int: ...
+
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+
+class EventQueue:
+    """The queue, the ``when_*`` callbacks and the timer thread behind every device.
+
+    Subclasses register detectors with :meth:`_add_detector` and report raw levels
+    with :meth:`_feed`; a daemon thread polls the detectors at their deadlines, so a
+    hold is reported while the button is still down.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._queue: queue.Queue[ButtonEvent] = queue.Queue()
+        self._lock = threading.Condition()
+        self._detectors: dict[str, tuple[PressDetector, EventKind | None]] = {}
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        #: Called with each ``"press"`` event (on the device's thread), after queueing.
+        self.when_press: Callback | None = None
+        #: Called with each ``"hold"`` event, the moment the hold registers.
+        self.when_hold: Callback | None = None
+        #: Called with each ``"undo"`` event.
+        self.when_undo: Callback | None = None
+
+    # -- for the app -----------------------------------------------------------------
+    def get(self, timeout_s: float | None = None) -> ButtonEvent | None:
+        """Return the next event, waiting up to ``timeout_s`` seconds (``None``: forever).
+
+        Returns ``None`` when nothing came in time.
+        """
+        try:
+            if timeout_s is not None and timeout_s <= 0:
+                return self._queue.get(block=False)
+            return self._queue.get(timeout=timeout_s)
+        except queue.Empty:
+            return None
+
+    def drain(self) -> int:
+        """Throw away every waiting event (presses made while the app was busy).
+
+        Returns how many were thrown away.
+        """
+        count = 0
+        while True:
+            try:
+                self._queue.get(block=False)
+            except queue.Empty:
+                return count
+            count += 1
+
+    def close(self) -> None:
+        """Stop the timer thread and release the device; safe to call twice."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._lock.notify_all()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=1.0)
+        self._release()
+
+    @property
+    def closed(self) -> bool:
+        """True once :meth:`close` has been called."""
+        return self._closed
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- for subclasses ----------------------------------------------------------------
+    def _release(self) -> None:
+        """Free the hardware (called once by :meth:`close`)."""
+
+    def _add_detector(self, name: str, detector: PressDetector, kind: EventKind | None) -> None:
+        """Register a detector; ``kind`` renames its events (``None`` keeps them)."""
+        self._detectors[name] = (detector, kind)
+
+    def _start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="button timer", daemon=True)
+        self._thread.start()
+
+    def _feed(self, name: str, pressed: bool, at_s: float | None = None) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            detector, kind = self._detectors[name]
+            now = self._clock() if at_s is None else at_s
+            events = [_rename(e, kind) for e in detector.feed(pressed, now)]
+            self._lock.notify_all()  # the timer thread has a new deadline
+        self._publish(events)
+
+    def _poll(self, now: float | None = None) -> None:
+        with self._lock:
+            now = self._clock() if now is None else now
+            events = [
+                _rename(event, kind)
+                for detector, kind in self._detectors.values()
+                for event in detector.poll(now)
+            ]
+        self._publish(events)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if self._closed:
+                    return
+                deadlines = [d.next_deadline() for d, _ in self._detectors.values()]
+                due = [t for t in deadlines if t is not None]
+                wait = None if not due else max(0.0, min(due) - self._clock())
+                if wait is None or wait > 0:
+                    self._lock.wait(timeout=wait)
+                if self._closed:
+                    return
+            self._poll()
+
+    def _publish(self, events: list[ButtonEvent]) -> None:
+        for event in events:
+            self._queue.put(event)
+            callback = {"press": self.when_press, "hold": self.when_hold, "undo": self.when_undo}[
+                event.kind
+            ]
+            if callback is not None:
+                try:
+                    callback(event)
+                except Exception:  # a broken callback must not kill the button
+                    log.exception("button callback for %s failed", event.kind)
+
+
+def _rename(event: ButtonEvent, kind: EventKind | None) -> ButtonEvent:
+    return event if kind is None else ButtonEvent(kind, event.at_s)
+
+
+class ButtonError(RuntimeError):
+    """The GPIO button cannot be set up (no GPIO, pin in use, no permission)."""
+
+
+class ThrowButton(EventQueue):
+    """The throw button on a GPIO pin, and an optional undo button, via gpiozero.
+
+    Wiring: each button between its GPIO pin and a ground pin; the Pi's internal
+    pull-up holds the pin high, a press pulls it low. Pins are BCM GPIO numbers.
+
+    Args:
+        pin: GPIO (BCM) number of the throw button, 2..27.
+        undo_pin: GPIO number of the undo button, or ``None`` for none.
+        bounce_time: debounce window, seconds (default 0.02).
+        hold_time: seconds held that make a hold (default 1.5).
+        pin_factory: a gpiozero pin factory (tests pass ``MockFactory()``); ``None``
+            uses gpiozero's default (lgpio on a Pi 5).
+        clock: the clock events are dated with (monotonic seconds).
+
+    Raises ``ValueError`` for a bad pin or timing and :class:`ButtonError` when the
+    GPIO cannot be opened. Events go to the queue read by :meth:`get`; the optional
+    ``when_press`` / ``when_hold`` / ``when_undo`` callbacks run on gpiozero's or the
+    timer's thread and must return quickly.
+    """
+
+    def __init__(
+        self,
+        pin: int = 17,
+        *,
+        undo_pin: int | None = None,
+        bounce_time: float = BOUNCE_TIME_S,
+        hold_time: float = HOLD_TIME_S,
+        pin_factory: Any = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(clock)
+        for name, number in (("pin", pin), ("undo_pin", undo_pin)):
+            if number is not None and (isinstance(number, bool) or number not in GPIO_PINS):
+                raise ValueError(f"{name} must be a GPIO (BCM) number 2..27, got {number!r}")
+        if undo_pin == pin:
+            raise ValueError(f"the throw and undo buttons cannot share GPIO{pin}")
+        self.pin = pin
+        self.undo_pin = undo_pin
+        self._add_detector("throw", PressDetector(bounce_time, hold_time), None)
+        self._devices: list[Any] = []
+        self._devices.append(self._open("throw", pin, pin_factory))
+        if undo_pin is not None:
+            self._add_detector("undo", PressDetector(bounce_time, None), "undo")
+            self._devices.append(self._open("undo", undo_pin, pin_factory))
+        self._start()
+
+    def _open(self, name: str, pin: int, pin_factory: Any) -> Any:
+        try:
+            from gpiozero import DigitalInputDevice
+        except ImportError as exc:  # pragma: no cover - gpiozero is a dependency
+            raise ButtonError("gpiozero is not installed") from exc
+        try:
+            device = DigitalInputDevice(
+                pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
+            )
+        except Exception as exc:
+            self._release()
+            raise ButtonError(_gpio_problem(name, pin, exc)) from exc
+        device.when_activated = lambda: self._feed(name, True)
+        device.when_deactivated = lambda: self._feed(name, False)
+        if device.is_active:  # down at start: stuck, shorted, or a thumb on it
+            log.warning(
+                "the %s button on GPIO%d is down at start; ignoring it until released", name, pin
+            )
+            with self._lock:
+                self._detectors[name][0].assume_pressed(self._clock())
+        return device
+
+    def _release(self) -> None:
+        for device in getattr(self, "_devices", []):
+            try:
+                device.close()
+            except Exception as exc:  # closing must not raise
+                log.warning("closing %r failed: %s", device, exc)
+        self._devices = []
+
+
+def _gpio_problem(name: str, pin: int, exc: Exception) -> str:
+    kind = type(exc).__name__
+    if "PinFactory" in kind or "BadPinFactory" in kind:
+        return (
+            f"no GPIO for the {name} button on GPIO{pin}: this is not a Raspberry Pi, or "
+            'lgpio is missing (set [button] kind = "keyboard" on a desktop)'
+        )
+    if "InUse" in kind:
+        return f"GPIO{pin} for the {name} button is in use by another program or device"
+    if isinstance(exc, PermissionError) or "ermission" in str(exc):
+        return f"no permission for GPIO{pin}: add the user to the gpio group"
+    return f"the {name} button on GPIO{pin} cannot be set up: {kind}: {exc}"
+
+
+class KeyboardButton(EventQueue):
+    """The desktop twin of :class:`ThrowButton`, fed key names by the app.
+
+    ``space`` is the throw button (a press, or a hold when held ``hold_time``), ``s``
+    is a hold at once ("stand"), ``u`` is undo. Key names are pygame's
+    (``pygame.key.name(event.key)``); others are ignored. This class imports no
+    pygame: the app passes key-down and key-up events in.
+
+    >>> keys = KeyboardButton(clock=lambda: 0.0)
+    >>> keys.key_down("space", at_s=1.0); keys.key_up("space", at_s=1.2)
+    True
+    True
+    >>> keys.get(timeout_s=0)
+    ButtonEvent(kind='press', at_s=1.2)
+    >>> keys.close()
+    """
+
+    def __init__(
+        self, *, hold_time: float = HOLD_TIME_S, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        super().__init__(clock)
+        self._add_detector(KEY_PRESS, PressDetector(0.0, hold_time), None)
+        self._add_detector(KEY_HOLD, PressDetector(0.0, None), "hold")
+        self._add_detector(KEY_UNDO, PressDetector(0.0, None), "undo")
+        self._start()
+
+    def key_down(self, key: str, at_s: float | None = None) -> bool:
+        """A key went down (``at_s``: when, on this device's clock; ``None`` = now).
+
+        Returns True if the key is one of the button keys.
+        """
+        return self._key(key, True, at_s)
+
+    def key_up(self, key: str, at_s: float | None = None) -> bool:
+        """A key came up; returns True if the key is one of the button keys."""
+        return self._key(key, False, at_s)
+
+    def _key(self, key: str, down: bool, at_s: float | None) -> bool:
+        name = key.strip().lower()
+        if name not in self._detectors:
+            return False
+        self._feed(name, down, at_s)
+        return True
+
+
+class ButtonSettings(Protocol):
+    """What :func:`open_buttons` reads; ``companion.config.ButtonConfig`` has all of it."""
+
+    @property
+    def kind(self) -> str: ...  # "gpio" or "keyboard"
+    @property
+    def pin(self) -> int: ...  # BCM GPIO number of the throw button
+    @property
+    def undo_pin(self) -> int | None: ...  # BCM GPIO number of the undo button
+    @property
+    def bounce_time_s(self) -> float: ...  # debounce window, s
+    @property
+    def hold_time_s(self) -> float: ...  # press length that makes a hold, s
+
+
+#: The button kinds :func:`open_buttons` knows (the config's ``[button] kind``).
+BUTTON_KINDS = ("gpio", "keyboard")
+
+
+def open_buttons(
+    settings: ButtonSettings, *, pin_factory: Any = None
+) -> ThrowButton | KeyboardButton:
+    """Build the button device the config names: GPIO buttons or the keyboard twin.
+
+    Raises ``ValueError`` for a bad setting and :class:`ButtonError` when the GPIO
+    cannot be opened.
+    """
+    if settings.kind == "gpio":
+        return ThrowButton(
+            settings.pin,
+            undo_pin=settings.undo_pin,
+            bounce_time=settings.bounce_time_s,
+            hold_time=settings.hold_time_s,
+            pin_factory=pin_factory,
+        )
+    if settings.kind == "keyboard":
+        return KeyboardButton(hold_time=settings.hold_time_s)
+    raise ValueError(f"unknown button kind {settings.kind!r}; expected one of {BUTTON_KINDS}")

@@ -1,0 +1,208 @@
+"""PressDetector: debounce, press and hold on a fake clock (times are plain floats)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hardware.button import ButtonEvent, PressDetector
+
+BOUNCE = 0.02
+HOLD = 1.5
+
+
+def run(
+    edges: list[tuple[float, bool]], until: float, hold: float | None = HOLD
+) -> list[ButtonEvent]:
+    """Feed ``(time, pressed)`` edges in order, poll at every deadline up to ``until``."""
+    detector = PressDetector(BOUNCE, hold)
+    events: list[ButtonEvent] = []
+    for at, level in edges:
+        deadline = detector.next_deadline()
+        while deadline is not None and deadline < at:
+            events += detector.poll(deadline)
+            deadline = detector.next_deadline()
+        events += detector.feed(level, at)
+    deadline = detector.next_deadline()
+    while deadline is not None and deadline <= until:
+        events += detector.poll(deadline)
+        deadline = detector.next_deadline()
+    events += detector.poll(until)
+    return events
+
+
+def test_clean_press_is_one_press_dated_at_the_release() -> None:
+    assert run([(1.0, True), (1.15, False)], until=5) == [ButtonEvent("press", 1.15)]
+
+
+def test_nothing_is_reported_before_the_release_has_settled() -> None:
+    detector = PressDetector(BOUNCE, HOLD)
+    assert detector.feed(True, 1.0) == []
+    assert detector.feed(False, 1.2) == []
+    assert detector.poll(1.219) == []
+    assert detector.poll(1.22) == [ButtonEvent("press", 1.2)]
+
+
+def test_contact_bounce_at_press_and_release_gives_one_press() -> None:
+    press = [(1.000, True), (1.002, False), (1.004, True), (1.005, False), (1.009, True)]
+    release = [(1.300, False), (1.301, True), (1.306, False), (1.307, True), (1.312, False)]
+    assert run(press + release, until=5) == [ButtonEvent("press", 1.312)]
+
+
+def test_a_hold_is_reported_at_hold_time_while_still_down() -> None:
+    detector = PressDetector(BOUNCE, HOLD)
+    detector.feed(True, 10.0)
+    assert detector.poll(10.02) == []
+    assert detector.is_pressed
+    assert detector.next_deadline() == pytest.approx(11.5)
+    assert detector.poll(11.499) == []
+    assert detector.poll(11.5) == [ButtonEvent("hold", 11.5)]
+    assert detector.is_pressed  # reported with the thumb still on the button
+    detector.feed(False, 13.0)
+    assert detector.poll(20.0) == []  # its release reports nothing
+
+
+def test_release_bounce_after_a_long_hold_is_not_a_second_press() -> None:
+    # gpiozero #378: a first-edge lockout has expired by the release, so its bounce
+    # used to look like a new press.
+    edges = [
+        (0.0, True),
+        (3.0, False),
+        (3.001, True),
+        (3.004, False),
+        (3.006, True),
+        (3.008, False),
+    ]
+    assert run(edges, until=10) == [ButtonEvent("hold", 1.5)]
+
+
+def test_spikes_shorter_than_the_debounce_window_are_ignored() -> None:
+    # sub-millisecond spurious edges on an idle line (reported with lgpio on Bookworm)
+    edges = [
+        (5.0, True),
+        (5.0004, False),
+        (7.0, True),
+        (7.0001, False),
+        (7.0002, True),
+        (7.0003, False),
+    ]
+    assert run(edges, until=10) == []
+
+
+def test_phantom_double_press_after_release_is_one_press() -> None:
+    # a press, then a burst of spurious edges a few ms after the release
+    edges = [
+        (1.0, True),
+        (1.2, False),
+        (1.205, True),
+        (1.2052, False),
+        (1.209, True),
+        (1.2093, False),
+    ]
+    assert run(edges, until=5) == [ButtonEvent("press", 1.2093)]
+
+
+def test_repeated_reports_of_the_same_level_are_ignored() -> None:
+    edges = [(1.0, True), (1.05, True), (1.1, True), (1.3, False), (1.31, False)]
+    assert run(edges, until=5) == [ButtonEvent("press", 1.3)]
+
+
+def test_a_dropout_while_held_does_not_break_the_hold() -> None:
+    edges = [(0.0, True), (1.0, False), (1.005, True)]  # 5 ms dropout, then held on
+    assert run(edges, until=3) == [ButtonEvent("hold", 1.5)]
+
+
+def test_a_release_just_before_hold_time_is_a_press() -> None:
+    assert run([(0.0, True), (1.49, False)], until=3) == [ButtonEvent("press", 1.49)]
+
+
+def test_a_release_that_begins_after_hold_time_is_a_hold_even_if_polled_late() -> None:
+    detector = PressDetector(BOUNCE, HOLD)
+    detector.feed(True, 0.0)
+    # nobody polled at 1.5 s (a busy thread); the release edge arrives at 1.6 s
+    assert detector.feed(False, 1.6) == [ButtonEvent("hold", 1.5)]
+    assert detector.poll(2.0) == []
+
+
+def test_two_real_presses_are_two_presses() -> None:
+    edges = [(1.0, True), (1.1, False), (1.3, True), (1.4, False)]
+    assert run(edges, until=5) == [ButtonEvent("press", 1.1), ButtonEvent("press", 1.4)]
+
+
+def test_a_button_without_holds_reports_when_the_press_has_settled() -> None:
+    detector = PressDetector(BOUNCE, None)
+    assert detector.feed(True, 2.0) == []
+    assert detector.poll(2.02) == [ButtonEvent("press", 2.0)]
+    assert detector.poll(9.0) == []  # no hold, however long
+    assert detector.feed(False, 9.5) == []
+    assert detector.poll(10.0) == []
+
+
+def test_a_button_down_at_start_reports_nothing_until_pressed_again() -> None:
+    detector = PressDetector(BOUNCE, HOLD)
+    detector.assume_pressed(0.0)
+    assert detector.poll(5.0) == []
+    assert detector.feed(False, 5.0) == [] and detector.poll(5.1) == []
+    detector.feed(True, 6.0)
+    detector.feed(False, 6.2)
+    assert detector.poll(6.3) == [ButtonEvent("press", 6.2)]
+
+
+def test_zero_bounce_time_takes_every_edge_at_once() -> None:
+    detector = PressDetector(0.0, 1.0)
+    assert detector.feed(True, 1.0) == []
+    assert detector.feed(False, 1.001) == [ButtonEvent("press", 1.001)]
+
+
+def test_a_clock_that_steps_back_is_clamped() -> None:
+    detector = PressDetector(BOUNCE, HOLD)
+    detector.feed(True, 5.0)
+    detector.feed(False, 4.0)  # earlier than the press: taken as 5.0
+    assert detector.poll(5.02) == []  # a 0 ms press is no press
+
+
+@pytest.mark.parametrize(
+    ("bounce", "hold"), [(-0.01, 1.5), (0.02, 0.02), (0.5, 0.1), (float("nan"), 1.0)]
+)
+def test_bad_timings_are_refused(bounce: float, hold: float) -> None:
+    with pytest.raises(ValueError, match="must be"):
+        PressDetector(bounce, hold)
+
+
+# One physical press: (seconds down, seconds up afterwards, bounce edges at each end).
+presses = st.lists(
+    st.tuples(
+        st.one_of(st.floats(0.05, 1.44), st.floats(1.56, 4.0)),
+        st.floats(0.05, 2.0),
+        st.lists(st.floats(0.0, 0.015), max_size=6),
+        st.lists(st.floats(0.0, 0.015), max_size=6),
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(presses)
+def test_any_bouncy_sequence_gives_exactly_one_event_per_physical_press(
+    script: list[tuple[float, float, list[float], list[float]]],
+) -> None:
+    edges: list[tuple[float, bool]] = []
+    expected: list[str] = []
+    t = 1.0
+    for down_s, up_s, press_bounce, release_bounce in script:
+        # bounce: alternating levels within 15 ms after each transition, ending settled
+        for k, dt in enumerate(sorted(press_bounce)):
+            edges.append((t + dt, k % 2 == 0))
+        edges.append((t + 0.016, True))
+        t += down_s
+        for k, dt in enumerate(sorted(release_bounce)):
+            edges.append((t + dt, k % 2 != 0))
+        edges.append((t + 0.016, False))
+        expected.append("hold" if down_s >= HOLD else "press")
+        t += up_s
+    events = run(edges, until=t + 5)
+    assert [e.kind for e in events] == expected
+    assert all(a.at_s <= b.at_s for a, b in itertools.pairwise(events))

@@ -1,0 +1,183 @@
+"""ThrowButton on gpiozero mock pins (a press is ``pin.drive_low()``). Real clock, short holds."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from hardware.button import ButtonError, ButtonEvent, ThrowButton, open_buttons
+
+THROW, UNDO = 17, 27
+HOLD = 0.25  # short, to keep the tests fast; margins below are >= 4x the debounce window
+
+
+def tap(factory: MockFactory, pin: int, down_s: float = 0.06, up_s: float = 0.06) -> None:
+    """A clean physical press: low for ``down_s`` seconds, then high for ``up_s``."""
+    p = factory.pin(pin)
+    p.drive_low()
+    time.sleep(down_s)
+    p.drive_high()
+    time.sleep(up_s)
+
+
+def bounce(factory: MockFactory, pin: int, times: int = 5) -> None:
+    """A burst of edges well inside the 20 ms debounce window (ends high)."""
+    p = factory.pin(pin)
+    for _ in range(times):
+        p.drive_low()
+        p.drive_high()
+
+
+@pytest.fixture
+def button(mock_factory: MockFactory) -> ThrowButton:
+    b = ThrowButton(THROW, undo_pin=UNDO, hold_time=HOLD)
+    yield b
+    b.close()
+
+
+def test_a_press_is_one_press_event(button: ThrowButton, mock_factory: MockFactory) -> None:
+    before = time.monotonic()
+    tap(mock_factory, THROW)
+    event = button.get(timeout_s=2)
+    assert event is not None and event.kind == "press"
+    assert before < event.at_s <= time.monotonic()
+    assert button.get(timeout_s=0.15) is None
+
+
+def test_bounce_around_a_press_gives_exactly_one_press(
+    button: ThrowButton, mock_factory: MockFactory
+) -> None:
+    p = mock_factory.pin(THROW)
+    bounce(mock_factory, THROW)
+    p.drive_low()
+    time.sleep(0.06)
+    bounce(mock_factory, THROW)  # release bounce, ends released
+    event = button.get(timeout_s=2)
+    assert event is not None and event.kind == "press"
+    assert button.get(timeout_s=0.15) is None
+
+
+def test_a_hold_is_reported_while_the_button_is_still_down(
+    button: ThrowButton, mock_factory: MockFactory
+) -> None:
+    seen: list[tuple[ButtonEvent, bool]] = []
+    button.when_hold = lambda e: seen.append((e, mock_factory.pin(THROW).state))
+    p = mock_factory.pin(THROW)
+    p.drive_low()
+    start = time.monotonic()
+    event = button.get(timeout_s=3)
+    assert event is not None and event.kind == "hold"
+    assert event.at_s == pytest.approx(start + HOLD, abs=0.05)
+    assert not p.state  # still down (low) when it arrived
+    assert seen == [(event, False)]  # the callback ran at once, thumb still down
+    p.drive_high()
+    assert button.get(timeout_s=0.2) is None  # the release after a hold adds nothing
+
+
+def test_the_undo_button_reports_undo_once(button: ThrowButton, mock_factory: MockFactory) -> None:
+    p = mock_factory.pin(UNDO)
+    p.drive_low()
+    event = button.get(timeout_s=2)
+    assert event is not None and event.kind == "undo"
+    time.sleep(HOLD + 0.1)  # held past hold_time: still just the one undo
+    p.drive_high()
+    assert button.get(timeout_s=0.2) is None
+
+
+def test_presses_made_during_processing_are_drained(
+    button: ThrowButton, mock_factory: MockFactory
+) -> None:
+    tap(mock_factory, THROW)
+    first = button.get(timeout_s=2)
+    assert first is not None and first.kind == "press"
+    # the app is busy reading the dice; an impatient player presses twice more
+    worker = threading.Thread(target=lambda: (tap(mock_factory, THROW), tap(mock_factory, THROW)))
+    worker.start()
+    worker.join()
+    time.sleep(0.1)  # both releases settled
+    assert button.drain() == 2
+    assert button.get(timeout_s=0.1) is None
+    tap(mock_factory, THROW)  # the next deliberate press counts again
+    again = button.get(timeout_s=2)
+    assert again is not None and again.kind == "press" and again.at_s > first.at_s
+
+
+def test_callbacks_get_each_event_after_it_is_queued(
+    button: ThrowButton, mock_factory: MockFactory
+) -> None:
+    presses: list[ButtonEvent] = []
+    undos: list[ButtonEvent] = []
+    button.when_press = presses.append
+    button.when_undo = undos.append
+    tap(mock_factory, THROW)
+    tap(mock_factory, UNDO)
+    got = [button.get(timeout_s=2), button.get(timeout_s=2)]
+    assert [e.kind for e in got if e] == ["press", "undo"]
+    assert presses == [got[0]] and undos == [got[1]]
+
+
+def test_a_failing_callback_does_not_stop_the_button(
+    button: ThrowButton, mock_factory: MockFactory
+) -> None:
+    def broken(event: ButtonEvent) -> None:
+        raise RuntimeError("display not ready")
+
+    button.when_press = broken
+    tap(mock_factory, THROW)
+    tap(mock_factory, THROW)
+    kinds = [button.get(timeout_s=2), button.get(timeout_s=2)]
+    assert [e.kind for e in kinds if e] == ["press", "press"]
+
+
+def test_a_button_down_at_start_is_ignored_until_released(mock_factory: MockFactory) -> None:
+    mock_factory.pin(THROW).drive_low()  # stuck, or a thumb on it at boot
+    with ThrowButton(THROW, hold_time=HOLD) as b:
+        time.sleep(HOLD + 0.1)
+        mock_factory.pin(THROW).drive_high()
+        assert b.get(timeout_s=0.2) is None
+        tap(mock_factory, THROW)
+        event = b.get(timeout_s=2)
+        assert event is not None and event.kind == "press"
+
+
+def test_close_frees_the_pins(mock_factory: MockFactory) -> None:
+    b = ThrowButton(THROW, undo_pin=UNDO)
+    b.close()
+    b.close()  # twice is fine
+    assert b.closed
+    with ThrowButton(THROW, undo_pin=UNDO):  # the pins are free again
+        pass
+
+
+def test_a_pin_in_use_is_a_clear_button_error(mock_factory: MockFactory) -> None:
+    with ThrowButton(THROW), pytest.raises(ButtonError, match=r"GPIO17 .*in use"):
+        ThrowButton(THROW)
+
+
+@pytest.mark.parametrize(
+    ("pin", "undo_pin", "message"),
+    [(1, None, "2..27"), (28, None, "2..27"), (17, 17, "cannot share"), (17, 40, "2..27")],
+)
+def test_bad_pins_are_refused(
+    mock_factory: MockFactory, pin: int, undo_pin: int | None, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        ThrowButton(pin, undo_pin=undo_pin)
+
+
+def test_open_buttons_builds_the_configured_device(mock_factory: MockFactory) -> None:
+    class Settings:
+        kind = "gpio"
+        pin = 22
+        undo_pin = None
+        bounce_time_s = 0.01
+        hold_time_s = 0.5
+
+    with open_buttons(Settings()) as device:
+        assert isinstance(device, ThrowButton) and device.pin == 22 and device.undo_pin is None
+    Settings.kind = "joystick"
+    with pytest.raises(ValueError, match="unknown button kind"):
+        open_buttons(Settings())
