@@ -240,7 +240,6 @@ def run_demo(
                 log=lambda line: echo(f"  {line}"),
                 new_game=True,
             )
-            screen = open_screen(size, headless=headless)
             end_s: list[float] = []
 
             def should_stop() -> bool:
@@ -250,16 +249,19 @@ def run_demo(
                     end_s.append(time.monotonic() + (0.2 if headless else linger_s))
                 return time.monotonic() > end_s[0]
 
-            run_companion(
-                companion,
-                buttons,
-                screen,
-                should_stop=should_stop,
-                on_frame=save,
-                max_fps=1000.0 if headless else 30.0,
-            )
+            screen = open_screen(size, headless=headless)
+            try:
+                run_companion(
+                    companion,
+                    buttons,
+                    screen,
+                    should_stop=should_stop,
+                    on_frame=save,
+                    max_fps=1000.0 if headless else 30.0,
+                )
+            finally:
+                screen.close()
             state = companion.state
-        pygame.display.quit()
     echo("Result:")
     for line in result_lines(state):
         echo(f"  {line}")

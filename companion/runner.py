@@ -40,6 +40,18 @@ class Screen:
     fullscreen: bool
     headless: bool
 
+    def close(self) -> None:
+        """Close the display (the window goes away; pygame's display is shut down)."""
+        import pygame
+
+        pygame.display.quit()
+
+    def __enter__(self) -> Screen:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     @property
     def size(self) -> tuple[int, int]:
         import pygame

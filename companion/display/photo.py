@@ -111,6 +111,10 @@ def _draw_outline(canvas: Canvas, g: _Placed, area: pygame.Rect, index: int, rol
         canvas.record("mark", f"{role}:outline:{index}", shown)
 
 
+#: The smallest value tag worth drawing, px: below it the digit cannot be read.
+MIN_TAG_PX = 8
+
+
 def _tag_place(g: _Placed, tag: int, area: pygame.Rect, tags: list[pygame.Rect],
                dice: list[pygame.Rect]) -> pygame.Rect:
     """Where the value tag goes: beside a corner of the die (top-right first), inside the
@@ -119,7 +123,10 @@ def _tag_place(g: _Placed, tag: int, area: pygame.Rect, tags: list[pygame.Rect],
     best: pygame.Rect | None = None
     best_cost = math.inf
     # Corners first, then the sides, then farther out; smaller tags as a last resort.
-    for size in (tag, tag * 3 // 4, max(10, tag // 2)):
+    # A tag never exceeds the photo, so clamping keeps it wholly inside.
+    fits = min(area.w, area.h)
+    for size in sorted({min(t, fits) for t in (tag, tag * 3 // 4, max(10, tag // 2))},
+                       reverse=True):
         off = g.die_px * 0.55 + size * 0.35
         for reach in (1.0, 1.6):
             for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1.3), (0, 1.3),
@@ -191,6 +198,8 @@ def draw_photo(canvas: Canvas, photo: PhotoView, box: pygame.Rect, *,
                         screen_h * 0.08))
         if g.mark.style is MarkStyle.THROWN:
             tag = round(tag * 0.85)
+        if tag < MIN_TAG_PX:
+            continue  # a photo too small for a legible tag shows the outlines only
         others = [o.bounds for k, o in enumerate(shapes) if k != index]
         rect = _tag_place(g, tag, area, placed, others)
         _draw_tag(canvas, g, rect, index, role)
