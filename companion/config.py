@@ -540,6 +540,12 @@ class _Checker:
                 f"{camera.exposure_us} us is not a whole number of {camera.flicker_hz} Hz "
                 f"flicker periods ({period:g} us): the image would band; use e.g. {choices}",
             )
+        if camera.kind == "pi" and any(v % 2 for v in camera.resolution):
+            self.problem(
+                "camera.resolution",
+                "the Pi camera needs an even width and height, "
+                f"not {camera.resolution[0]} x {camera.resolution[1]}",
+            )
         if camera.kind == "replay":
             if camera.replay_path is None:
                 self.problem("camera.replay_path", 'is needed when kind = "replay"')
@@ -686,8 +692,7 @@ def _check_pair(key: Key, value: object) -> str | None:
     assert key.lo is not None and key.hi is not None
     if not all(key.lo <= v <= key.hi for v in value):
         return (
-            f"width and height must be {_num(key.lo)} to {_num(key.hi)} px, "
-            f"not {_toml_repr(value)}"
+            f"width and height must be {_num(key.lo)} to {_num(key.hi)} px, not {_toml_repr(value)}"
         )
     return None
 

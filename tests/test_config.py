@@ -195,6 +195,7 @@ def test_a_toml_syntax_error_gives_its_line_and_column(tmp_path: Path) -> None:
         ("[display]\nfullscreen = 1", "display.fullscreen", "must be true or false, not 1"),
         ("[display]\nsize = [800]", "display.size", "must be [width, height] in whole px"),
         ("[display]\nsize = [100, 600]", "display.size", "width and height must be 160 to"),
+        ("[camera]\nresolution = [1641, 1232]", "camera.resolution", "needs an even width"),
         ("[camera]\nflicker_hz = 55", "camera.flicker_hz", "must be 0, 50 or 60, not 55"),
         ("[camera]\nanalogue_gain = 2.0", "camera.analogue_gain", "only used with a fixed"),
         ('[camera]\nkind = "replay"', "camera.replay_path", 'is needed when kind = "replay"'),

@@ -136,6 +136,17 @@ class PiCamera(CameraBase):
                 buffer_count=4,
             )
             self._cam.configure(config)
+            actual = self._cam.camera_configuration()["main"]["size"]
+        except Exception as exc:
+            raise CameraError(f"{self.describe} refused its configuration: {exc}") from exc
+        width, height = self.resolution
+        if tuple(actual) != (width, height):
+            raise CameraError(
+                f"{self.describe} cannot deliver {width} x {height} px frames (libcamera "
+                f"adjusted them to {actual[0]} x {actual[1]}): set [camera] resolution to "
+                f"[{actual[0]}, {actual[1]}]"
+            )
+        try:
             self._cam.start()
         except Exception as exc:
             raise CameraError(f"{self.describe} failed to start: {exc}") from exc

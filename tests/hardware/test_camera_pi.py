@@ -29,6 +29,7 @@ class FakePicamera2:
     channels = 3
     instances: ClassVar[list[FakePicamera2]] = []
     fail_on_start = False
+    align = 1  # libcamera rounds the width down to a multiple of this
 
     def __init__(self, camera_num: int = 0) -> None:
         self.camera_num = camera_num
@@ -54,7 +55,13 @@ class FakePicamera2:
 
     def configure(self, config: dict[str, Any]) -> None:
         self.configs.append(config)
-        self.size = config["main"]["size"]
+        width, height = config["main"]["size"]
+        if width % 2 or height % 2:
+            raise RuntimeError("width and height should be even")  # as picamera2 says
+        self.size = (width - width % self.align, height)
+
+    def camera_configuration(self) -> dict[str, Any]:
+        return {"main": {"size": self.size, "format": "RGB888"}}
 
     def start(self) -> None:
         self.calls.append("start")
@@ -220,6 +227,17 @@ def test_a_camera_that_fails_to_start_is_closed_again(picamera2: type[FakePicame
     with pytest.raises(CameraError, match=r"failed to start: .*busy"):
         open_pi()
     assert picamera2.instances[0].calls == ["start", "stop", "close"]
+
+
+def test_a_resolution_libcamera_adjusts_is_refused_at_start(
+    picamera2: type[FakePicamera2],
+) -> None:
+    picamera2.align = 32
+    with pytest.raises(CameraError, match=r"cannot deliver 1000 x 750 px .*\[992, 750\]"):
+        PiCamera((1000, 750), settle_s=0)
+    with pytest.raises(CameraError, match=r"refused its configuration: .*even"):
+        PiCamera((1001, 750), settle_s=0)
+    assert [cam.calls for cam in picamera2.instances] == [["stop", "close"], ["stop", "close"]]
 
 
 def test_missing_metadata_is_reported(picamera2: type[FakePicamera2]) -> None:
