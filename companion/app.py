@@ -21,6 +21,7 @@ the screen. The run loop that owns pygame, the buttons and systemd notifications
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -173,6 +174,8 @@ class Companion:
         log: receives the referee's log lines (what was thrown, banked and why).
         clock: monotonic seconds (a fake clock in tests).
         new_game: start a new game even if the journal holds one.
+        reopen_camera: opens the camera again after it failed (None: the camera is
+            used as given, failures and all; the replay camera's recorded failures).
 
     Raises:
         JournalError: the journal's game cannot be replayed (its events break the rules
@@ -190,9 +193,11 @@ class Companion:
         log: Callable[[str], None] = print,
         clock: Callable[[], float] = time.monotonic,
         new_game: bool = False,
+        reopen_camera: Callable[[], Camera] | None = None,
     ) -> None:
         self.journal = journal
         self.camera = camera
+        self._reopen_camera = reopen_camera
         self.settings = settings or AppSettings()
         self._log = log
         self._clock = clock
@@ -379,6 +384,23 @@ class Companion:
         self._changed()
         return True
 
+    def _open_camera(self) -> Camera | None:
+        """The camera, reopened if it died and a way to reopen it was given."""
+        if self.camera is None and self._reopen_camera is not None:
+            try:
+                self.camera = self._reopen_camera()
+            except CameraError as error:
+                self.set_fault("camera", f"Camera lost: {error}")
+                return None
+        return self.camera
+
+    def _drop_camera(self) -> None:
+        """Close a camera that failed: the next press reopens it (when possible)."""
+        if self.camera is not None and self._reopen_camera is not None:
+            with contextlib.suppress(CameraError):
+                self.camera.close()
+            self.camera = None
+
     def busy(self) -> None:
         """Say "Reading the dice" while a press is being processed."""
         self._say(Severity.INFO, "Reading the dice…", "")
@@ -402,14 +424,18 @@ class Companion:
                     )
                 return self._refuse("The match is over", "Hold the button to start a new match")
             return self._refuse("No throw is expected now", state.status)
-        if self.camera is None:
+        camera = self._open_camera()
+        if camera is None:
             return self._refuse(
-                "No camera", "Staff: check the camera, then press again", Severity.FAULT
+                "No camera",
+                "Nothing was counted. Staff: check the camera, then press again",
+                Severity.FAULT,
             )
         try:
-            frames = self.camera.frames(self.settings.burst_frames, self.settings.burst_interval_s)
+            frames = camera.frames(self.settings.burst_frames, self.settings.burst_interval_s)
         except CameraError as error:
             self.set_fault("camera", f"Camera lost: {error}")
+            self._drop_camera()
             return self._refuse(
                 "The camera did not answer",
                 "Nothing was counted. Staff: check the camera, then press again",

@@ -20,7 +20,7 @@ from companion.display import MAX_FPS, Painter
 from companion.notify import Notifier
 from hardware.button import ButtonEvent, ButtonSource, KeyboardButton
 
-__all__ = ["Screen", "has_screen", "open_screen", "run_companion"]
+__all__ = ["AnyButton", "Screen", "has_screen", "open_screen", "run_companion"]
 
 #: Keys that toggle the dispute view and quit (quit only in a window).
 KEY_DISPUTE = "d"
@@ -96,6 +96,39 @@ def open_screen(
     return Screen(surface, fullscreen and not headless, headless)
 
 
+class AnyButton:
+    """Events from several button sources as one (the GPIO buttons and the keyboard twin).
+
+    ``get`` looks at each source in turn and waits on the first (the main one) for
+    the rest of ``timeout_s``; ``drain`` empties them all.
+    """
+
+    def __init__(self, *sources: ButtonSource) -> None:
+        if not sources:
+            raise ValueError("AnyButton needs at least one button source")
+        self.sources = sources
+
+    def get(self, timeout_s: float | None = None) -> ButtonEvent | None:
+        for source in self.sources[1:]:
+            event = source.get(timeout_s=0)
+            if event is not None:
+                return event
+        return self.sources[0].get(timeout_s=timeout_s)
+
+    def drain(self) -> int:
+        return sum(source.drain() for source in self.sources)
+
+    def close(self) -> None:
+        for source in self.sources:
+            source.close()
+
+    def __enter__(self) -> AnyButton:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def _key_event(keyboard: KeyboardButton | None, name: str, down: bool) -> bool:
     if keyboard is None:
         return False
@@ -104,7 +137,7 @@ def _key_event(keyboard: KeyboardButton | None, name: str, down: bool) -> bool:
 
 def run_companion(
     companion: Companion,
-    buttons: ButtonSource,
+    buttons: ButtonSource | AnyButton,
     screen: Screen,
     *,
     keyboard: KeyboardButton | None = None,

@@ -59,8 +59,11 @@ fi
 echo "== config in $confdir"
 mkdir -p "$confdir"
 if [ ! -f "$confdir/companion.toml" ]; then
-    install -m 0640 -o root -g companion "$src/config/companion.example.toml" \
-        "$confdir/companion.toml"
+    # The service may write only its state directory (ProtectSystem=strict).
+    sed -e 's|^path = "companion-journal.sqlite3"|path = "/var/lib/ship-captain-crew/journal.sqlite3"|' \
+        "$src/config/companion.example.toml" > "$confdir/companion.toml"
+    chown root:companion "$confdir/companion.toml"
+    chmod 0640 "$confdir/companion.toml"
     echo "   wrote $confdir/companion.toml: edit the players, pins and rules there"
 else
     echo "   kept the existing $confdir/companion.toml"

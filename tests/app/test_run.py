@@ -1,0 +1,142 @@
+"""``companion run`` as the service runs it: config, journal, notifications, SIGTERM."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import cv2
+
+from companion.config import check_config
+
+from .trays import tray
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def write_config(folder: Path, camera: str) -> Path:
+    config = folder / "companion.toml"
+    config.write_text(
+        f"""
+[button]
+kind = "keyboard"
+
+[camera]
+{camera}
+burst_frames = 2
+burst_interval_s = 0.0
+
+[display]
+fullscreen = false
+size = [800, 480]
+
+[players]
+names = ["Ann", "Bob"]
+
+[journal]
+path = "journal.sqlite3"
+""",
+        encoding="utf-8",
+    )
+    assert check_config(config) == []
+    return config
+
+
+def run_service(config: Path, tmp_path: Path, seconds: float = 4.0) -> tuple[int, list[bytes]]:
+    """Start ``companion run`` with a notification socket, wait, SIGTERM it."""
+    sock_path = tmp_path / "notify.sock"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(sock_path))
+    sock.settimeout(0.2)
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "NOTIFY_SOCKET": str(sock_path),
+        "WATCHDOG_USEC": "400000",
+        "PYTHONPATH": str(ROOT),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "run", "--config", str(config), "--window"],
+        cwd=tmp_path,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    messages: list[bytes] = []
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            with contextlib.suppress(TimeoutError):
+                messages.append(sock.recv(256))
+            if proc.poll() is not None:
+                break
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+        while True:  # what was sent while stopping
+            try:
+                messages.append(sock.recv(256))
+            except TimeoutError:
+                break
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        sock.close()
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    assert proc.returncode == 0, err
+    return proc.returncode, messages
+
+
+def test_service_notifies_ready_and_watchdog_and_stops_on_sigterm(tmp_path: Path) -> None:
+    photos = tmp_path / "throws"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "01.png"), tray(4, seed=1))
+    config = write_config(tmp_path, f'kind = "replay"\nreplay_path = "{photos}"')
+    _, messages = run_service(config, tmp_path)
+    assert messages and messages[0].startswith(b"READY=1")
+    assert messages.count(b"WATCHDOG=1") >= 2
+    assert b"STOPPING=1" in messages
+    assert (tmp_path / "journal.sqlite3").exists()
+
+
+def test_a_missing_camera_is_a_fault_on_screen_not_a_crash(tmp_path: Path) -> None:
+    config = write_config(tmp_path, 'kind = "usb"\nusb_index = 57')
+    _, messages = run_service(config, tmp_path, seconds=3.0)
+    assert messages and messages[0].startswith(b"READY=1")
+
+
+def test_a_bad_config_stops_before_anything_is_shown(tmp_path: Path) -> None:
+    config = tmp_path / "bad.toml"
+    config.write_text('[camera]\nkind = "webcam"\n', encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "run", "--config", str(config)],
+        cwd=tmp_path,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "camera.kind" in proc.stderr
+
+
+def test_a_foreign_journal_stops_with_a_clear_message(tmp_path: Path) -> None:
+    config = write_config(tmp_path, 'kind = "usb"\nusb_index = 57')
+    (tmp_path / "journal.sqlite3").write_text("my notes")
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion", "run", "--config", str(config), "--window"],
+        cwd=tmp_path,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "not a companion journal" in proc.stderr
+    assert (tmp_path / "journal.sqlite3").read_text() == "my notes"
