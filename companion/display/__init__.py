@@ -16,9 +16,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from companion.display.layout import Item, Layout
 from companion.display.render import (
+    COMPACT_MIN_SIZE,
     MAX_FPS,
+    MIN_SIZE,
     Painter,
     clear_caches,
+    is_compact,
     needs_redraw,
     render,
     render_with_layout,
@@ -53,8 +56,10 @@ from companion.display.view import (
 )
 
 __all__ = [
+    "COMPACT_MIN_SIZE",
     "MAX_FPS",
     "MAX_PLAYERS",
+    "MIN_SIZE",
     "BonusView",
     "ConfirmView",
     "DieFace",
@@ -83,6 +88,7 @@ __all__ = [
     "View",
     "ViewError",
     "clear_caches",
+    "is_compact",
     "needs_redraw",
     "render",
     "render_with_layout",

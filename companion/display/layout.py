@@ -146,6 +146,17 @@ def _text_surface(
     return surface, surface.get_bounding_rect(min_alpha=1)
 
 
+def _ink_extent(text: str, face: Face, size: int, color: tuple[int, int, int]) -> tuple[int, int]:
+    """How far ``text``'s ink reaches above its capitals and below its baseline at
+    ``size`` (px, >= 0): accents, "$", brackets; descenders."""
+    f = font(face, size)
+    _, ink = _text_surface(text, face, size, color)
+    if not ink.h:
+        return 0, 0
+    ascent = f.get_ascent()
+    return max(0, ascent - ink.top - cap_height(face, size)), max(0, ink.bottom - ascent)
+
+
 class Canvas:
     """A surface plus the layout record; all drawing goes through it.
 
@@ -163,6 +174,10 @@ class Canvas:
         #: The unit of every size but the key figures' (px): the height, or less on a
         #: screen narrower than 4:3 (portrait), so text still fits across it.
         self.unit = max(1, min(height, round(width * 0.75)))
+        #: The key figures' cap height when it must differ from 1/8 of the height (px):
+        #: only in compact mode on a sliver, where 1/8 of the height is wider than the
+        #: screen allows. None: ``theme.KEY`` of the height.
+        self.key_cap_px: int | None = None
 
     # -- measures -----------------------------------------------------------------
     def px(self, fraction: float) -> int:
@@ -175,7 +190,10 @@ class Canvas:
         return size_for_cap(cap, Face("atkinson", bold))
 
     def key_cap(self) -> int:
-        """Cap height of the key figures: 1/8 of the screen height (``theme.KEY``), px."""
+        """Cap height of the key figures: 1/8 of the screen height (``theme.KEY``), px,
+        or ``key_cap_px`` when set."""
+        if self.key_cap_px is not None:
+            return max(theme.MIN_CAP_PX, self.key_cap_px)
         return max(theme.MIN_CAP_PX, math.ceil(self.h * theme.KEY))
 
     def key_size(self) -> int:
@@ -253,22 +271,25 @@ class Canvas:
         align: Align = "left",
     ) -> list[pygame.Rect]:
         """Lines one under the other, placed by their baselines so that descenders
-        never touch the capitals below; the block is centred vertically in ``box``.
-        Each line shrinks to its ``min_size`` to fit the width, then is cut with "…".
-        Returns the ink rectangles."""
-        sizes, caps, descs, gaps, total = self._plan(lines, box.w)
-        baseline = box.y + max(0, (box.h - total) // 2) + caps[0]
+        never touch the capitals below (nor accents, "$" or brackets that rise above
+        the capitals); the block is centred vertically in ``box``. Each line shrinks
+        to its ``min_size`` to fit the width, then is cut with "…". Returns the ink
+        rectangles."""
+        sizes, caps, descs, gaps, aboves, total = self._plan(lines, box.w)
+        baseline = box.y + max(0, (box.h - total) // 2) + aboves[0] + caps[0]
         drawn = []
         for index, (line, size, cap) in enumerate(zip(lines, sizes, caps, strict=True)):
             if index:
-                baseline += descs[index - 1] + gaps[index - 1] + cap
+                baseline += descs[index - 1] + gaps[index - 1] + aboves[index] + cap
             row = pygame.Rect(box.x, baseline - cap, box.w, cap)
             drawn.append(self.text(row, line.text, size, line.color, role=line.role,
                                    bold=line.bold, align=align))
         return drawn
 
     def _plan(self, lines: Sequence[Line], width: int
-              ) -> tuple[list[int], list[int], list[int], list[int], int]:
+              ) -> tuple[list[int], list[int], list[int], list[int], list[int], int]:
+        """Sizes, cap heights, room below each baseline, gaps between lines and ink
+        above each line's capitals (px), and the block's total height."""
         sizes = []
         for line in lines:
             size = line.size
@@ -278,14 +299,22 @@ class Canvas:
             sizes.append(size)
         caps = [cap_height(Face("atkinson", ln.bold), sz) for ln, sz in zip(lines, sizes,
                                                                                 strict=True)]
-        descs = [_descender(face_for(ln.text, ln.bold), _matched(face_for(ln.text, ln.bold), sz))
-                 for ln, sz in zip(lines, sizes, strict=True)]
         gaps = [max(2, round(cap * 0.3)) for cap in caps[1:]]
-        return sizes, caps, descs, gaps, sum(caps) + sum(descs) + sum(gaps)
+        # Room below each baseline: the font's descender, or the line's own ink if it
+        # reaches lower. Ink rising above a line's capitals (accents, "$", tall
+        # ascenders) may use the gap above it; only what rises further moves it down.
+        # (The first line's rises above the box as before: the box leaves room.)
+        descs, aboves = [], []
+        for index, (line, size) in enumerate(zip(lines, sizes, strict=True)):
+            face = face_for(line.text, line.bold)
+            above, below = _ink_extent(line.text, face, _matched(face, size), line.color)
+            descs.append(max(below, _descender(face, _matched(face, size))))
+            aboves.append(max(0, above - gaps[index - 1] + 1) if index else 0)
+        return sizes, caps, descs, gaps, aboves, sum(caps) + sum(descs) + sum(gaps) + sum(aboves)
 
     def stack_fits(self, lines: Sequence[Line], box: pygame.Rect) -> bool:
         """True if :meth:`stack` would fit ``lines`` in ``box`` without cutting any."""
-        sizes, _, _, _, total = self._plan(lines, box.w)
+        sizes, _, _, _, _, total = self._plan(lines, box.w)
         return total <= box.h and all(
             self.width_of(ln.text, sz, ln.bold) <= box.w for ln, sz in zip(lines, sizes,
                                                                             strict=True))

@@ -116,17 +116,19 @@ MIN_TAG_PX = 8
 
 
 def _tag_place(g: _Placed, tag: int, area: pygame.Rect, tags: list[pygame.Rect],
-               dice: list[pygame.Rect]) -> pygame.Rect:
+               dice: list[pygame.Rect]) -> pygame.Rect | None:
     """Where the value tag goes: beside a corner of the die (top-right first), inside the
-    photo, on no other tag and no other die if a corner allows it."""
+    photo, on no other tag and no other die if a corner allows it; None when every
+    place (at every size down to ``MIN_TAG_PX``) would cover another tag, as on a small
+    photo crowded with dice: that die keeps its outline only."""
     cx, cy = g.center
     best: pygame.Rect | None = None
     best_cost = math.inf
     # Corners first, then the sides, then farther out; smaller tags as a last resort.
     # A tag never exceeds the photo, so clamping keeps it wholly inside.
     fits = min(area.w, area.h)
-    for size in sorted({min(t, fits) for t in (tag, tag * 3 // 4, max(10, tag // 2))},
-                       reverse=True):
+    for size in sorted({min(t, fits) for t in (tag, tag * 3 // 4, max(10, tag // 2))
+                        if min(t, fits) >= MIN_TAG_PX}, reverse=True):
         off = g.die_px * 0.55 + size * 0.35
         for reach in (1.0, 1.6):
             for dx, dy in ((1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1.3), (0, 1.3),
@@ -142,8 +144,7 @@ def _tag_place(g: _Placed, tag: int, area: pygame.Rect, tags: list[pygame.Rect],
                     best, best_cost = rect, cost
         if best is not None and best_cost < 1000:
             return best  # no tag covered, only a neighbouring die: good enough
-    assert best is not None
-    return best
+    return None
 
 
 def _draw_tag(canvas: Canvas, g: _Placed, tag_rect: pygame.Rect, index: int, role: str) -> None:
@@ -193,7 +194,12 @@ def draw_photo(canvas: Canvas, photo: PhotoView, box: pygame.Rect, *,
         _draw_outline(canvas, g, area, index, role)
     placed: list[pygame.Rect] = []
     screen_h = canvas.unit
-    for index, g in enumerate(shapes):
+    # The "?" of an unreadable die is placed first: on a crowded photo it is the tag
+    # that must not be the one left out.
+    order = sorted(range(len(shapes)),
+                   key=lambda k: shapes[k].mark.style is not MarkStyle.UNREADABLE)
+    for index in order:
+        g = shapes[index]
         tag = round(min(max(g.die_px * 0.62, screen_h * 0.042, 14), area.h * 0.16,
                         screen_h * 0.08))
         if g.mark.style is MarkStyle.THROWN:
@@ -202,6 +208,8 @@ def draw_photo(canvas: Canvas, photo: PhotoView, box: pygame.Rect, *,
             continue  # a photo too small for a legible tag shows the outlines only
         others = [o.bounds for k, o in enumerate(shapes) if k != index]
         rect = _tag_place(g, tag, area, placed, others)
+        if rect is None:
+            continue
         _draw_tag(canvas, g, rect, index, role)
         placed.append(rect)
     pygame.draw.rect(canvas.surface, theme.RULE, area.inflate(2, 2), width=1)

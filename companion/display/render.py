@@ -17,10 +17,41 @@ from companion.display.layout import Canvas, Layout
 from companion.display.screens import draw_view
 from companion.display.view import View, ViewError
 
-__all__ = ["MAX_FPS", "Painter", "clear_caches", "needs_redraw", "render", "render_with_layout"]
+__all__ = ["COMPACT_MIN_SIZE", "MAX_FPS", "MIN_SIZE", "Painter", "clear_caches", "is_compact",
+           "needs_redraw", "render", "render_with_layout"]
 
 #: The most frames per second worth drawing; the app's loop need not run faster.
 MAX_FPS = 30
+
+#: The smallest screen (width, height) px with the full layout guarantees: nothing
+#: overlaps or runs off-screen, the key figures are at least 1/8 of the height, and
+#: the referee's message and the faults are always shown, with everything a view may
+#: hold at once (two faults, a message, eight players, the photo, the odds). Also the
+#: screen must be at least half as wide as it is high. 480 x 320 is the common 3.5-inch
+#: Raspberry Pi screen; at this height the smallest text (``theme.SMALL``) reaches
+#: ``theme.MIN_CAP_PX``.
+MIN_SIZE = (480, 320)
+
+#: Compact mode covers screens below ``MIN_SIZE`` down to this (width, height) px (the
+#: 2.8-inch 320 x 240 screens), and slivers narrower than half their height. There the
+#: same guarantees hold except one: on a sliver the key figures shrink to fit the
+#: width (on a turn, after the players strip and the labels under the dice have given
+#: way). Below this size the renderer still draws without failing, but promises
+#: nothing about the layout.
+COMPACT_MIN_SIZE = (320, 240)
+
+
+def is_compact(size: tuple[int, int]) -> bool:
+    """True if ``size`` (width, height) px is below ``MIN_SIZE`` or narrower than half
+    its height: compact mode (see ``COMPACT_MIN_SIZE``).
+
+    >>> is_compact((800, 480)), is_compact((480, 320)), is_compact((320, 240))
+    (False, False, True)
+    >>> is_compact((480, 1080))   # a sliver
+    True
+    """
+    width, height = size
+    return width < MIN_SIZE[0] or height < MIN_SIZE[1] or 2 * width < height
 
 
 def render_with_layout(view: View, size: tuple[int, int]) -> tuple[pygame.Surface, Layout]:

@@ -4,16 +4,20 @@ players strip) and the body of each :class:`~companion.display.view.Screen`.
 Sizes are fractions of the screen height ``H`` (``canvas.px``), so one layout serves
 800x480 and 1920x1080 alike; widths decide what is cut with an ellipsis, shrunk to
 the next size down, or left out (the throw history on a narrow screen). The key
-figures (current player, cargo, throws left) are never shrunk below 1/8 H.
+figures (current player, cargo, throws left) are never shrunk below 1/8 H, but in
+compact mode on a sliver (see ``render.COMPACT_MIN_SIZE``); when room is short the
+least important parts give way first (see :func:`_plan_turn` and :func:`draw_view`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from companion.display import theme
+from companion.display.fonts import Face, cap_height
 from companion.display.layout import Canvas, Line
 from companion.display.photo import draw_photo
 from companion.display.sprites import DieStyle, die, icon
@@ -34,6 +38,7 @@ from companion.display.view import (
 __all__ = ["draw_view"]
 
 Color = theme.Color
+BOLD = Face("atkinson", True)
 
 
 # -- shared pieces --------------------------------------------------------------------
@@ -261,11 +266,13 @@ def _players_strip(c: Canvas, view: View, rect: pygame.Rect) -> None:
             c.fill(cell, theme.PANEL, radius=radius)
         pad = max(3, c.px(0.014))
         inner = cell.inflate(-2 * pad, -2 * pad)
-        if player.round_score is not None:
+        side = min(inner.h * 3 // 4, max(inner.w // 4, 1))
+        size = min(medium, round(side * 0.75))
+        # The round's score badge, unless the cell is too narrow for its digits to be
+        # read (eight players on a small screen): the name and stakes come first.
+        if player.round_score is not None and cap_height(BOLD, size) >= theme.MIN_CAP_PX:
             label = str(player.round_score)
-            side = min(inner.h * 3 // 4, max(inner.w // 4, 1))
             badge = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
-            size = min(medium, round(side * 0.75))
             if player.launched:
                 c.fill(badge, theme.SKY, radius=side // 5)
                 c.text(badge, label, size, theme.INK, role=f"player-score:{index}",
@@ -332,13 +339,8 @@ def _history(c: Canvas, throws: Sequence[ThrowView], rect: pygame.Rect) -> None:
         x += d // 2
 
 
-def _throws_left_block(c: Canvas, turn: TurnView, rect: pygame.Rect, *, measure: bool = False,
-                       align: str = "right") -> int:
-    """The big "2" with "throws left" and what to throw next beside it; returns the
-    width it needs (px)."""
-    key = c.key_size()
-    medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
-    digit = str(turn.throws_left)
+def _throws_left_words(turn: TurnView) -> tuple[str, str, str]:
+    """The throws-left digit, its label and what to throw next."""
     label = "throw left" if turn.throws_left == 1 else "throws left"
     if turn.stood:
         sub = "stood"
@@ -346,12 +348,28 @@ def _throws_left_block(c: Canvas, turn: TurnView, rect: pygame.Rect, *, measure:
         sub = "turn over"
     else:
         sub = f"throw {turn.dice_to_throw} " + ("die" if turn.dice_to_throw == 1 else "dice")
+    return str(turn.throws_left), label, sub
+
+
+def _throws_left_width(c: Canvas, turn: TurnView) -> int:
+    """The width of :func:`_throws_left_block`, px."""
+    digit, label, sub = _throws_left_words(turn)
+    medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
+    label_w = max(c.width_of(label, medium), c.width_of(sub, small, False))
+    return c.width_of(digit, c.key_size()) + c.px(0.02) + label_w
+
+
+def _throws_left_block(c: Canvas, turn: TurnView, rect: pygame.Rect, *,
+                       align: str = "right") -> None:
+    """The big "2" with "throws left" and what to throw next beside it, at the right
+    (or left) of ``rect``."""
+    key = c.key_size()
+    medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
+    digit, label, sub = _throws_left_words(turn)
     gap = c.px(0.02)
     digit_w = c.width_of(digit, key)
-    label_w = max(c.width_of(label, medium), c.width_of(sub, small, False))
-    width = digit_w + gap + label_w
-    if measure:
-        return width
+    width = _throws_left_width(c, turn)
+    label_w = width - digit_w - gap
     x = rect.right - width if align == "right" else rect.x
     color = theme.TEXT if turn.throws_left else theme.TEXT_DIM
     c.text(pygame.Rect(x, rect.y, digit_w, rect.h), digit, key, color, role="throws-left")
@@ -360,7 +378,6 @@ def _throws_left_block(c: Canvas, turn: TurnView, rect: pygame.Rect, *, measure:
         Line(label, medium, theme.TEXT, "throws-left-label"),
         Line(sub, small, theme.TEXT_DIM, "throw-next", bold=False),
     ])
-    return width
 
 
 def _name_row(c: Canvas, turn: TurnView, rect: pygame.Rect, *, with_block: bool) -> None:
@@ -370,7 +387,7 @@ def _name_row(c: Canvas, turn: TurnView, rect: pygame.Rect, *, with_block: bool)
     gap = c.px(0.03)
     block_w = 0
     if with_block:
-        block_w = _throws_left_block(c, turn, rect, measure=True) + gap
+        block_w = _throws_left_width(c, turn) + gap
         _throws_left_block(c, turn, rect)
     pointer = round(c.key_cap() * 0.8)
     x = rect.x + pointer + c.px(0.02)
@@ -408,15 +425,22 @@ def _cargo_width(c: Canvas, die_px: int) -> int:
     return 2 * die_px + 2 * gap + c.width_of("=", large) + gap + widest
 
 
-def _label_size(c: Canvas, die_px: int) -> int:
-    """One size for the labels under the slots and the cargo: SMALL, or less so that
-    "CAPTAIN" (or else "CAPT.") fits under a die."""
-    gap = round(die_px * 0.3)
+def _label_size(c: Canvas, die_px: int, room_h: int) -> tuple[int, str] | None:
+    """One size for the labels under the slots and the cargo, and the captain's label
+    at that size: "CAPTAIN" at SMALL or a little less, else "CAPT." or "CAPT" down to
+    the smallest size, so that it fits under a die; None (no slot labels) when not
+    even "CAPT" fits, or ``room_h`` px is too low for a line."""
+    width = die_px + round(die_px * 0.3)
     small = c.size(theme.SMALL)
-    size = c.fit_size("CAPTAIN", die_px + gap, small, small * 4 // 5)
-    if c.width_of("CAPTAIN", size) <= die_px + gap:
-        return size
-    return c.fit_size("CAPT.", die_px + gap, small, c.size(0))
+    for word, floor in (("CAPTAIN", small * 4 // 5), ("CAPT.", c.size(0)), ("CAPT", c.size(0))):
+        size = c.fit_size(word, width, small, floor)
+        if c.width_of(word, size) <= width:
+            break
+    else:
+        return None
+    if room_h < max(c.px(0.03), c.line_height(size)):
+        return None
+    return size, word
 
 
 def _slots(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
@@ -424,17 +448,18 @@ def _slots(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
     names under them (bright when banked, faint when not)."""
     gap = round(die_px * 0.3)
     label_h = rect.h - die_px
-    label_size = _label_size(c, die_px)
+    labels = _label_size(c, die_px, label_h)
     names = _slot_names(turn)
-    if any(c.width_of(n, label_size) > die_px + gap for n in names):
-        names = [n.replace("CAPTAIN", "CAPT.") for n in names]
+    label_size = labels[0] if labels else None
+    if labels is not None and any(c.width_of(n, labels[0]) > die_px + gap for n in names):
+        names = [n.replace("CAPTAIN", labels[1]) for n in names]
     x = rect.x
     for slot, name in zip(turn.slots, names, strict=True):
         style: DieStyle = "banked" if slot.filled else "empty"
         value = slot.value if slot.filled else slot.face
         c.blit(die(die_px, value, style), (x, rect.y), kind="die",
                role=f"slot:{slot.role.value}", text=str(value) if slot.filled else "")
-        if label_h >= c.px(0.03):
+        if label_size is not None:
             label_box = pygame.Rect(x - gap // 2, rect.y + die_px, die_px + gap, label_h)
             c.text(label_box, name, label_size,
                    theme.TEXT if slot.filled else theme.TEXT_FAINT,
@@ -460,10 +485,12 @@ def _cargo(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
             c.blit(die(die_px, None, "empty"), (x, dy), kind="die",
                    role=f"cargo-die:{index}")
         x += die_px + gap
-    labels = label_h >= c.px(0.03)
-    if labels:
+    slot_labels = _label_size(c, die_px, label_h)
+    label_size = slot_labels[0] if slot_labels else c.size(0)
+    labels = label_h >= max(c.px(0.03), c.line_height(label_size))
+    if labels and c.width_of("CARGO", label_size) <= 2 * die_px + gap:
         c.text(pygame.Rect(rect.x, rect.y + top_h, 2 * die_px + gap, label_h), "CARGO",
-               _label_size(c, die_px), theme.SKY if turn.cargo else theme.TEXT_FAINT,
+               label_size, theme.SKY if turn.cargo else theme.TEXT_FAINT,
                role="cargo-label", align="center")
     under = pygame.Rect(x, rect.y + top_h, max(0, rect.right - x), label_h)
     if turn.cargo_value is not None:
@@ -497,91 +524,165 @@ def _turn_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     """The turn. Normally: name and throws left; slots, cargo and value; the odds or the
     throw history; the photo at the right. When the referee reports a problem with the
     throw, the photo takes a full-height column at the right, since it shows what is
-    wrong. On a narrow screen the parts stack up."""
+    wrong, but only as wide as leaves the key figures their rows. On a narrow screen the
+    parts stack up."""
+    turn = view.turn
+    assert turn is not None
     gap = c.px(0.025)
     photo = view.photo
     problem = view.message is not None and view.message.severity is Severity.PROBLEM
     if photo is not None and problem and c.w >= c.h * 1.3 and view.confirm is None:
-        photo_w = min(body.w * 9 // 20, body.h * 4 // 3)
-        photo_box = pygame.Rect(body.right - photo_w, body.y, photo_w, body.h)
-        _turn_column(c, view, pygame.Rect(body.x, body.y, body.w - photo_w - gap, body.h),
-                     None)
-        draw_photo(c, photo, photo_box)
-    else:
-        _turn_column(c, view, body, photo)
+        preferred = min(body.w * 9 // 20, body.h * 4 // 3)
+        # The widest column that still has the name and the throws left side by side.
+        beside = body.w - gap - _together_width(c, turn)
+        # The labels under the dice go before the photo does: it shows what is wrong.
+        tries = [(w, labels) for labels in (True, False)
+                 for w in (preferred, min(preferred, beside)) if w >= c.px(0.3)]
+        for photo_w, labels in tries:
+            column = pygame.Rect(body.x, body.y, body.w - photo_w - gap, body.h)
+            plan = _plan_turn(c, turn, column.w, column.h)
+            if plan is not None and (plan.label_h or not labels):
+                _draw_turn(c, view, column, plan, None)
+                draw_photo(c, photo, pygame.Rect(body.right - photo_w, body.y, photo_w, body.h))
+                return
+    plan = _plan_turn(c, turn, body.w, body.h)
+    if plan is None:
+        _key_figures_only(c, turn, body)
+        return
+    _draw_turn(c, view, body, plan, photo)
 
 
-def _turn_column(c: Canvas, view: View, rect: pygame.Rect, photo: PhotoView | None) -> None:
-    """Name, throws left, dice rows and the odds or history, flowing down ``rect``; the
-    photo (if given) beside the dice or below them. Rows that do not fit are left out,
-    the least important first."""
+def _key_figures_only(c: Canvas, turn: TurnView, body: pygame.Rect) -> None:
+    """Below the compact minimum size: the name, and the throws left if there is a row
+    for them; nothing is promised about what fits."""
+    name_h = min(body.h, round(c.key_cap() * 1.4))
+    _name_row(c, turn, pygame.Rect(body.x, body.y, body.w, name_h), with_block=False)
+    block_h = round(c.key_cap() * 1.15)
+    if body.h - name_h >= block_h:
+        _throws_left_block(c, turn, pygame.Rect(body.x, body.y + name_h, body.w, block_h),
+                           align="left")
+
+
+@dataclass(frozen=True)
+class _TurnPlan:
+    """How the turn's rows fill a column (px); see :func:`_plan_turn`."""
+
+    together: bool  # the throws left beside the name (else on a row of its own)
+    name_h: int
+    block_h: int  # the throws-left row; 0 when together
+    one_row: bool  # slots and cargo on one row (else the cargo on a second row)
+    die_px: int
+    label_h: int  # room for the labels under the dice; 0 when they are left out
+    height: int  # all of the above with the gaps between
+
+
+#: The smallest die drawn in the slots and the cargo, px: the pips stay countable.
+MIN_DIE_PX = 16
+
+
+def _together_width(c: Canvas, turn: TurnView) -> int:
+    """The column width (px) at which the name (at least 4.5 key capitals wide) and the
+    throws left fit side by side."""
+    name_min_w = round(c.key_cap() * 4.5) + round(c.key_cap() * 0.8) + c.px(0.05)
+    return name_min_w + _throws_left_width(c, turn) + c.px(0.03)
+
+
+def _turn_row_width(c: Canvas, die_px: int) -> int:
+    """Slots and cargo on one row, px."""
+    return _slots_width(die_px) + c.px(0.05) + _cargo_width(c, die_px)
+
+
+def _plan_turn(c: Canvas, turn: TurnView, width: int, height: int) -> _TurnPlan | None:
+    """The roomiest arrangement of the turn's rows that fits ``width`` x ``height`` px,
+    or None if even the tightest does not.
+
+    The key figures never shrink. When room is short, first the rows hug the key
+    figures, then the labels under the dice go, then the dice shrink (never below
+    ``MIN_DIE_PX``); the odds, the history and the photo only take what is left.
+    """
+    key_cap = c.key_cap()
+    gap = c.px(0.025)
+    together = width >= _together_width(c, turn)
+    if not together and _throws_left_width(c, turn) > width:
+        return None
+    d_max = c.px(0.13)
+    d_min = min(d_max, max(c.px(0.06), MIN_DIE_PX))
+    die_px = d_max
+    while die_px > d_min and _turn_row_width(c, die_px) > width:
+        die_px -= 1
+    one_row = _turn_row_width(c, die_px) <= width
+    if not one_row:
+        die_px = max(d_min, min(d_max, _fit_die(width)))
+        while die_px > d_min and _cargo_width(c, die_px) > width:
+            die_px -= 1
+        if _slots_width(die_px) > width or _cargo_width(c, die_px) > width:
+            return None
+
+    def dice_h(d: int, label_h: int) -> int:
+        cargo = _cargo_top(c, turn, d) + label_h
+        return cargo if one_row else d + label_h + gap // 2 + cargo
+
+    label_full = c.px(theme.SMALL) * 2 + c.px(0.01)
+    name_tight, block_full, block_tight = (round(key_cap * 1.4), round(key_cap * 1.35),
+                                           round(key_cap * 1.15))
+    candidates = [(c.key_row(), block_full, label_full), (name_tight, block_full, label_full),
+                  (name_tight, block_tight, label_full), (name_tight, block_tight, 0)]
+    # The first arrangement that fits with dice of 0.08 of the unit, the dice then grown
+    # to fill the room (up to the width's limit); else the tightest, with smaller dice.
+    d_comfort = min(die_px, max(d_min, c.px(0.08)))
+    for index, (name_h, block_h, label_h) in enumerate(candidates):
+        block_h = 0 if together else block_h
+        last = index == len(candidates) - 1
+        d = d_comfort
+        while last and d > d_min and name_h + block_h + gap + dice_h(d, label_h) > height:
+            d -= 1
+        if name_h + block_h + gap + dice_h(d, label_h) > height:
+            continue
+        while d < die_px and name_h + block_h + gap + dice_h(d + 1, label_h) <= height:
+            d += 1
+        total = name_h + block_h + gap + dice_h(d, label_h)
+        return _TurnPlan(together, name_h, block_h, one_row, d, label_h, total)
+    return None
+
+
+def _draw_turn(c: Canvas, view: View, rect: pygame.Rect, plan: _TurnPlan,
+               photo: PhotoView | None) -> None:
+    """Name, throws left, dice rows and the odds or history, flowing down ``rect`` as
+    ``plan`` says; the photo (if given) beside the dice or below them, if there is room
+    left for it."""
     turn = view.turn
     assert turn is not None
     gap = c.px(0.025)
-    label_h = c.px(theme.SMALL) * 2 + c.px(0.01)
-    sep = c.px(0.05)
     photo_min_w = c.px(0.3)
-
-    # The name, with the throws left beside it or under it.
-    block_w = _throws_left_block(c, turn, rect, measure=True)
-    name_min_w = round(c.key_cap() * 4.5) + round(c.key_cap() * 0.8) + c.px(0.05)
-    together = rect.w >= name_min_w + block_w + c.px(0.03)
-    # When the height is short (faults shown, a narrow column), first the rows hug the
-    # key figures more tightly, then the labels under the dice go; the key figures stay.
-    block_h = 0 if together else round(c.key_cap() * 1.35)
-    name_h = c.key_row()
-    smallest_row = _cargo_top(c, turn, c.px(0.08))
-    if name_h + block_h + gap + smallest_row + label_h > rect.h:
-        name_h = round(c.key_cap() * 1.4)
-    if name_h + block_h + gap + smallest_row + label_h > rect.h:
-        label_h = 0
-    name_row = pygame.Rect(rect.x, rect.y, rect.w, name_h)
-    _name_row(c, turn, name_row, with_block=together)
+    d = plan.die_px
+    name_row = pygame.Rect(rect.x, rect.y, rect.w, plan.name_h)
+    _name_row(c, turn, name_row, with_block=plan.together)
     y = name_row.bottom
-    if not together:
-        block_row = pygame.Rect(rect.x, y, rect.w, block_h)
-        _throws_left_block(c, turn, block_row, align="left")
-        y = block_row.bottom
+    if not plan.together:
+        _throws_left_block(c, turn, pygame.Rect(rect.x, y, rect.w, plan.block_h), align="left")
+        y += plan.block_h
     y += gap
-
-    # Slots and cargo: one row if it fits (dice from 0.13 down to 0.08 of the unit).
-    def row_width(d: int) -> int:
-        return _slots_width(d) + sep + _cargo_width(c, d)
-
-    die_px = c.px(0.13)
-    while die_px > c.px(0.08) and row_width(die_px) > rect.w:
-        die_px -= 1
     below_w = rect.w
     photo_box: pygame.Rect | None = None
-    if row_width(die_px) <= rect.w:
-        room = rect.bottom - y - label_h
-        die_px = max(1, min(die_px, room))
-        if turn.cargo_value is not None and _cargo_top(c, turn, die_px) > rect.bottom - y:
-            y = max(rect.y + name_h // 2, rect.bottom - _cargo_top(c, turn, die_px))
-        row = pygame.Rect(rect.x, y, row_width(die_px), _cargo_top(c, turn, die_px) + label_h)
-        if row.bottom <= rect.bottom:
-            _slots(c, turn, pygame.Rect(row.x, row.y, _slots_width(die_px), row.h), die_px)
-            cx = row.x + _slots_width(die_px) + sep
-            _cargo(c, turn, pygame.Rect(cx, row.y, row.right - cx, row.h), die_px)
-            side = rect.w - row.w - gap
-            if photo is not None and side >= photo_min_w and rect.bottom - y >= c.px(0.2):
-                photo_box = pygame.Rect(rect.right - side, y, side, rect.bottom - y)
-                below_w = row.w
-            y = row.bottom + gap // 2
+    cargo_h = _cargo_top(c, turn, d) + plan.label_h
+    if plan.one_row:
+        row = pygame.Rect(rect.x, y, _turn_row_width(c, d), cargo_h)
+        _slots(c, turn, pygame.Rect(row.x, row.y, _slots_width(d), row.h), d)
+        cx = row.x + _slots_width(d) + c.px(0.05)
+        _cargo(c, turn, pygame.Rect(cx, row.y, row.right - cx, row.h), d)
+        side = rect.w - row.w - gap
+        if photo is not None and side >= photo_min_w and rect.bottom - y >= c.px(0.2):
+            photo_box = pygame.Rect(rect.right - side, y, side, rect.bottom - y)
+            below_w = row.w
+        y = row.bottom + gap // 2
     else:
-        die_px = max(1, min(c.px(0.13), _fit_die(rect.w)))
-        rows = ((_slots, _slots_width(die_px), die_px + label_h),
-                (_cargo, rect.w, _cargo_top(c, turn, die_px) + label_h))
-        for draw, width, height in rows:
-            row = pygame.Rect(rect.x, y, width, height)
-            if row.bottom > rect.bottom:
-                break
-            draw(c, turn, row, die_px)
-            y = row.bottom + gap // 2
+        _slots(c, turn, pygame.Rect(rect.x, y, _slots_width(d), d + plan.label_h), d)
+        y += d + plan.label_h + gap // 2
+        _cargo(c, turn, pygame.Rect(rect.x, y, rect.w, cargo_h), d)
+        y += cargo_h + gap // 2
         if photo is not None and rect.bottom - y >= c.px(0.2):
             photo_box = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
             y = rect.bottom
-
     below = pygame.Rect(rect.x, y, below_w, min(c.px(0.08), rect.bottom - y))
     if below.h >= c.px(0.045):
         if view.odds is not None:
@@ -838,6 +939,22 @@ def _tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     n = len(entries)
     cols = 1 if n <= 4 else 2
     per_col = -(-n // cols)
+    # On a low screen, as many rows as hold a line of the smallest text: those around
+    # the player to throw, and a "+N more" line for the rest.
+    row_min = c.line_height(c.size(0))
+    fits = area.h // row_min
+    if per_col > fits:
+        keep = max(0, fits - 1) * cols
+        at = next((k for k, e in enumerate(entries) if e.current), 0)
+        start = max(0, min(at - keep // 2, n - keep))
+        entries = entries[start:start + keep]
+        if fits:
+            more = pygame.Rect(area.x, area.bottom - row_min, area.w, row_min)
+            c.text(more, f"+{n - keep} more", small, theme.TEXT_DIM, role="tie-more",
+                   bold=False)
+            area.h -= row_min
+        n = len(entries)
+        per_col = -(-n // cols)
     step = area.h // max(1, per_col)
     col_w = (area.w - gap * (cols - 1)) // cols
     current = next((e for e in entries if e.current), None)
@@ -858,35 +975,44 @@ def _tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         fit_h = max(c.size(0), int(inner.h / 1.2))
         name_size = min(key if big_rows and entry is current else large, fit_h)
         total_size = min(key if big_rows else large, fit_h)
-        d = min(inner.h, c.px(0.11))
+        # The total takes at most a third of the row (a narrow portrait screen), the
+        # dice what is left beside it.
+        widest = max((str(v) for v in range(1, 31)), key=lambda t: c.width_of(t, total_size))
+        total_size = c.fit_size(widest, inner.w // 3, total_size, c.size(0))
+        total_w = c.width_of(widest, total_size)
         total_text = str(entry.total) if entry.total is not None else ""
-        total_w = max(c.width_of(str(v), total_size) for v in range(1, 31))
+        pointer = min(inner.h * 3 // 5, c.px(0.07)) if entry.current else 0
+        name_x = inner.x + (pointer + pad if pointer else 0)
+        # The dice take what the total and the start of the name leave.
+        room = inner.right - total_w - pad - (name_x + c.width_of("Mm…", medium) + pad)
+        d = min(inner.h, c.px(0.11), room * 5 // (6 * max(1, len(entry.dice))))
         dice_w = max(1, len(entry.dice)) * (d + d // 5)
         x = inner.right - total_w
         if total_text:
             c.text(pygame.Rect(x, inner.y, total_w, inner.h), total_text, total_size, theme.TEXT,
                    role=f"tie-total:{index}", align="right")
-        x -= dice_w + pad
         if entry.dice:
+            if d < MIN_DIE_PX // 2:
+                d = 0  # no room for the dice on a narrow screen: the total says it
+            x -= dice_w + pad if d else 0
             dx = x
-            for k, value in enumerate(entry.dice):
+            for k, value in enumerate(entry.dice if d else ()):
                 c.blit(die(d, value, "cargo" if not roll_off else "thrown"),
                        (dx, inner.centery - d // 2), kind="die", role=f"tie-die:{index}:{k}",
                        text=str(value))
                 dx += d + d // 5
         elif not entry.out:
             words = "to throw" if entry.current else "waiting"
-            wait_w = min(inner.w // 2, max(dice_w + total_w, c.width_of(words, small, False)))
+            wait_w = min(inner.w // 2, max(dice_w + total_w, c.width_of(words, small, False)),
+                         max(0, inner.right - name_x - pad))
             x = inner.right - wait_w
             c.text(pygame.Rect(x, inner.y, wait_w, inner.h), words, small, theme.TEXT_DIM,
                    role=f"tie-wait:{index}", bold=False, align="right")
         color = theme.YELLOW if entry.current else theme.TEXT_FAINT if entry.out else theme.TEXT
-        name_x = inner.x
-        if entry.current:
-            size = min(inner.h * 3 // 5, c.px(0.07))
-            c.blit(icon("pointer", size, theme.YELLOW, theme.YELLOW),
-                   (inner.x, inner.centery - size // 2), kind="icon", role=f"tie-pointer:{index}")
-            name_x += size + pad
+        if pointer:
+            c.blit(icon("pointer", pointer, theme.YELLOW, theme.YELLOW),
+                   (inner.x, inner.centery - pointer // 2), kind="icon",
+                   role=f"tie-pointer:{index}")
         name = entry.name + (" (out)" if entry.out else "")
         c.text(pygame.Rect(name_x, inner.y, max(0, x - pad - name_x), inner.h), name, name_size,
                color, role=f"tie-name:{index}", min_size=min(medium, name_size))
@@ -926,30 +1052,40 @@ def _dispute_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         y = inner.y + label_h
         d = min(c.px(0.085), (inner.w - 4 * (inner.w // 40)) // 5)
         dgap = max(2, inner.w // 40)
-        explain_h = c.line_height(small) * 3
+        line_h = c.line_height(small)
         tag_h = c.line_height(c.size(theme.SMALL * 0.8))
+        # Short of room (a low screen), the explanation loses lines, then the role tags
+        # go, then the dice shrink: the dice say what was banked, the words repeat it.
+        room = inner.bottom - gap // 2 - y
+        explain_n = 3 if throw.explanation else 0
+        while explain_n and d + tag_h + line_h * explain_n > room:
+            explain_n -= 1
+        if d + tag_h > room:
+            tag_h = 0
+        d = max(0, min(d, room))
+        explain_h = line_h * explain_n
         dice_y = inner.bottom - explain_h - tag_h - d - gap // 2
         photo_box = pygame.Rect(inner.x, y, inner.w, dice_y - y - gap // 2)
         if throw.photo is not None and photo_box.h > c.px(0.1):
             draw_photo(c, throw.photo, photo_box, role=f"dispute-photo:{index}")
-        elif photo_box.h > 0:
+        elif photo_box.h >= line_h:
             c.text(photo_box, "no photo kept", small, theme.TEXT_FAINT,
                    role=f"dispute-nophoto:{index}", align="center", bold=False)
         x = inner.x
         # One size for the role tags; CARGO is left out where it does not fit (the
         # cargo dice are sky blue and the explanation names them).
         tag_size = c.fit_size("CREW", d + dgap, c.size(theme.SMALL * 0.8), c.size(0))
-        for k, face in enumerate(throw.dice):
+        for k, face in enumerate(throw.dice if d else ()):
             c.blit(die(d, face.value, _role_style(face.role)), (x, dice_y), kind="die",
                    role=f"dispute-die:{index}:{k}", text=str(face.value))
             word = _ROLE_TAGS[face.role]
-            if word and c.width_of(word, tag_size) <= d + dgap:
+            if word and tag_h and c.width_of(word, tag_size) <= d + dgap:
                 c.text(pygame.Rect(x - dgap // 2, dice_y + d, d + dgap, tag_h), word, tag_size,
                        theme.SKY if face.role is DieRole.CARGO else theme.TEXT,
                        role=f"dispute-role:{index}:{k}", align="center")
             x += d + dgap
-        lines = (c.wrap(throw.explanation, inner.w, small, 3, bold=False)
-                 if throw.explanation else [])
+        lines = (c.wrap(throw.explanation, inner.w, small, explain_n, bold=False)
+                 if explain_n else [])
         if lines:
             c.lines(pygame.Rect(inner.x, inner.bottom - explain_h, inner.w, explain_h), lines,
                     small, theme.TEXT, role=f"dispute-why:{index}")
@@ -968,27 +1104,61 @@ _BODIES: dict[Screen, Callable[[Canvas, View, pygame.Rect], None]] = {
 _WITH_PLAYERS_STRIP = {Screen.TURN, Screen.TIE_BREAK, Screen.ROLL_OFF}
 
 
+def _shrink_key_figures(c: Canvas, turn: TurnView, body: pygame.Rect) -> None:
+    """Compact mode only (a sliver, or below the supported size): the largest key cap
+    height at which the turn's rows fit ``body``, set on the canvas. Never reached in
+    the supported range, where the key figures keep 1/8 of the height."""
+    low, high = theme.MIN_CAP_PX, c.key_cap() - 1
+    best = low
+    while low <= high:
+        mid = (low + high) // 2
+        c.key_cap_px = mid
+        if _plan_turn(c, turn, body.w, body.h) is not None:
+            best, low = mid, mid + 1
+        else:
+            high = mid - 1
+    c.key_cap_px = best
+
+
 def draw_view(c: Canvas, view: View) -> None:
-    """Draw ``view`` on the canvas: frame first, then the screen's body."""
+    """Draw ``view`` on the canvas: frame first, then the screen's body.
+
+    On the turn screen the players strip gives way when the body would be too short
+    for the key figures (the current player is in them anyway)."""
     c.surface.fill(theme.BACKGROUND)
     m = _margin(c)
     header_h = c.px(0.085)
     _header(c, view, pygame.Rect(0, 0, c.w, header_h))
     top = header_h
     faults = view.faults[:2]
+    if len(view.faults) > 2:
+        # Two rows at most: the second names all the other faults (no actions).
+        rest = " · ".join(f.text for f in view.faults[1:])
+        faults = (view.faults[0], MessageView(Severity.FAULT, rest))
     if faults:
         strip_h = c.px(0.07) * len(faults)
         _fault_strip(c, faults, pygame.Rect(0, top, c.w, strip_h))
         top += strip_h
+    band_h = c.px(0.16) if view.message is not None or view.confirm is not None else 0
+    strip_h = c.px(0.12) if view.players and view.screen in _WITH_PLAYERS_STRIP else 0
+
+    def body_rect(strip_h: int) -> pygame.Rect:
+        bottom = c.h - (strip_h + m if strip_h else 0) - (band_h + m if band_h else 0)
+        return pygame.Rect(m, top + m, c.w - 2 * m, bottom - top - 2 * m)
+
+    body = body_rect(strip_h)
+    if view.screen is Screen.TURN and view.turn is not None:
+        turn = view.turn
+        if strip_h and _plan_turn(c, turn, body.w, body.h) is None:
+            strip_h = 0
+            body = body_rect(0)
+        if _plan_turn(c, turn, body.w, body.h) is None:
+            _shrink_key_figures(c, turn, body)
     bottom = c.h
-    if view.players and view.screen in _WITH_PLAYERS_STRIP:
-        strip_h = c.px(0.12)
+    if strip_h:
         _players_strip(c, view, pygame.Rect(m, bottom - m - strip_h, c.w - 2 * m, strip_h))
         bottom -= strip_h + m
-    if view.message is not None or view.confirm is not None:
-        band_h = c.px(0.16)
+    if band_h:
         _message_band(c, view, pygame.Rect(m, bottom - m - band_h, c.w - 2 * m, band_h))
-        bottom -= band_h + m
-    body = pygame.Rect(m, top + m, c.w - 2 * m, bottom - top - 2 * m)
     if body.h > 0 and body.w > 0:
         _BODIES[view.screen](c, view, body)

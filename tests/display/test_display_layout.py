@@ -17,7 +17,8 @@ import pytest
 from companion.display import Item, Layout, Screen, render_with_layout, theme
 from companion.display.samples import SAMPLES, sample
 
-#: The sizes the issue names, then odd ones: 7-inch 4:3, portrait, ultra-wide, tiny.
+#: The sizes the issue names, then odd ones: 7-inch 4:3, portrait, ultra-wide, and
+#: 320x240, in compact mode (below ``MIN_SIZE``; the same invariants hold there).
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 ODD_SIZES = [(640, 480), (480, 800), (2560, 1080), (320, 240)]
 
