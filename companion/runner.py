@@ -164,10 +164,11 @@ def run_companion(
     notifier = notifier or Notifier(None)
     painter = Painter(max_fps=max_fps)
     tick_s = 1.0 / max_fps
-    shown_version = -1
     view = companion.view()
+    shown_version = companion.version
+    last_view_s = time.monotonic()
+    _paint(view, screen, painter, on_frame)  # the first screen, before any button
     ready = False
-    last_view_s = 0.0
     while not should_stop():
         for event in pygame.event.get():
             if event.type == pygame.QUIT:

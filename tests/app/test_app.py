@@ -49,15 +49,6 @@ def test_the_synthetic_trays_read_exactly(name: str) -> None:
     assert sorted(v for v in reading.values if v is not None) == sorted(VALUES[name])
 
 
-@pytest.fixture(autouse=True)
-def _no_display_left_open():  # type: ignore[no-untyped-def]
-    """Every test leaves pygame's display closed, as the display's own tests expect."""
-    yield
-    import pygame
-
-    pygame.display.quit()
-
-
 def make_companion(tmp_path: Path, throws: list[object], **kwargs: object) -> Companion:
     journal = Journal(tmp_path / "journal.sqlite3")
     camera = ReplayCamera(throws)  # type: ignore[arg-type]
