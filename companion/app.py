@@ -229,6 +229,10 @@ class Companion:
 
     def _restore(self, setup: GameSetup, fresh: bool) -> GameState:
         game = None if fresh else self.journal.current_game()
+        if game is not None and game.setup != setup and self._game_over(game):
+            self._log("the configured players or rules changed and the last game is over: "
+                      "a new game starts")
+            game = None
         if game is None:
             settings = settings_from_options(setup.preset, setup.options)
             state = new_game(settings, list(setup.players))
@@ -260,10 +264,21 @@ class Companion:
             self._photo_record = state.last_throw if self._photo is not None else None
         if game.setup != setup:
             self._log(
-                "note: the configured players or rules differ from the restored game; "
-                "they apply from a new game (companion run --new-game)"
+                "note: the configured players or rules differ from the restored game in "
+                "progress; they apply from the next game (or: companion new-game)"
             )
         return state
+
+    def _game_over(self, game: Any) -> bool:
+        """True if the journal's game ``game`` has ended (its match is over)."""
+        try:
+            settings = settings_from_options(game.setup.preset, game.setup.options)
+            state = new_game(settings, list(game.setup.players))
+            for entry in self.journal.entries(game.game_id):
+                state = apply(state, decode_event(entry.token))
+        except ValueError:
+            return False
+        return state.phase is Phase.MATCH_OVER
 
     # -- what the screen shows -------------------------------------------------------
 

@@ -187,8 +187,8 @@ def run_companion(
         button_event: ButtonEvent | None = buttons.get(timeout_s=tick_s)
         if button_event is not None:
             if button_event.kind == "press":
-                companion.busy()
-                _paint(companion.view(), screen, painter, on_frame, force=True)
+                companion.busy()  # shown at once; not passed to on_frame (transient)
+                _paint(companion.view(), screen, painter, None, force=True)
             companion.handle(button_event)
             buttons.drain()
         now = time.monotonic()

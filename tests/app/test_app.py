@@ -274,3 +274,31 @@ def test_button_event_kinds_are_dispatched(tmp_path: Path) -> None:
     assert companion.handle(ButtonEvent("press", 0.0)).applied == Throw((2,))
     assert companion.handle(ButtonEvent("undo", 0.0)).applied is None
     assert companion.handle(ButtonEvent("undo", 0.1)).applied is not None
+
+
+def test_changed_players_start_a_new_game_only_once_the_last_is_over(tmp_path: Path) -> None:
+    companion = make_companion(tmp_path, [GOOD["ann-roll"], GOOD["bob-roll"]])
+    companion.press()
+    companion.journal.close()
+    other = GameSetup("standard", {}, ("Ann", "Bob", "Cy"))
+    journal = Journal(tmp_path / "journal.sqlite3")
+    again = Companion(journal, other, None, log=lambda line: None)
+    assert [p.name for p in again.state.players] == ["Ann", "Bob"]  # in progress: kept
+    journal.close()
+    # finish that game, then restart with the new players
+    finished = make_companion(
+        tmp_path, [GOOD["bob-roll"], GOOD["bob-1"], GOOD["ann-1"], GOOD["ann-2"]]
+    )
+    finished.press()
+    finished.press()
+    finished.hold()
+    finished.press()
+    finished.press()
+    finished.hold()
+    assert finished.state.phase is Phase.MATCH_OVER
+    finished.journal.close()
+    journal = Journal(tmp_path / "journal.sqlite3")
+    fresh = Companion(journal, other, None, log=lambda line: None)
+    assert [p.name for p in fresh.state.players] == ["Ann", "Bob", "Cy"]
+    assert len(journal.games()) == 2
+    journal.close()
