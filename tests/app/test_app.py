@@ -302,3 +302,30 @@ def test_changed_players_start_a_new_game_only_once_the_last_is_over(tmp_path: P
     assert [p.name for p in fresh.state.players] == ["Ann", "Bob", "Cy"]
     assert len(journal.games()) == 2
     journal.close()
+
+
+def test_bank_zone_must_hold_what_the_referee_banked(tmp_path: Path) -> None:
+    from vision import Calibration
+
+    from .trays import BANK_ZONE, tray_with_bank
+
+    throws = [
+        tray_with_bank((6, 4, 3, 3, 1), ()),  # banks the ship
+        tray_with_bank((5, 4, 3, 1), (6, 5)),  # "I had the 5 already": 6 5 set aside
+        tray_with_bank((5, 4, 3, 1), (6,)),  # put right: captain and crew banked
+    ]
+    journal = Journal(tmp_path / "journal.sqlite3")
+    settings = AppSettings(
+        burst_frames=2, burst_interval_s=0.0, calibration=Calibration(bank_zone=BANK_ZONE)
+    )
+    setup = GameSetup("standard", {"first-player": "named"}, ("Ann", "Bob"))
+    companion = Companion(journal, setup, ReplayCamera(throws), settings, log=lambda line: None)
+    first = companion.press().applied
+    assert isinstance(first, Throw) and sorted(first.dice) == [1, 3, 3, 4, 6]
+    refused = companion.press()
+    assert refused.applied is None
+    assert refused.problem == "The bank zone holds 6 5, but the referee banked 6"
+    assert companion.state.turn is not None and companion.state.turn.banked == (6,)
+    assert companion.press().applied is not None
+    assert companion.state.turn is not None and companion.state.turn.launched
+    journal.close()
