@@ -213,11 +213,6 @@ def _round_result(state: GameState) -> RoundResultView | None:
             if t.player == result.winner and t.launched and t.cargo is not None:
                 cargo = t.cargo
                 break
-        if state.tie_break is not None and state.tie_break.throws:
-            for record in reversed(state.tie_break.throws):
-                if record.player == result.winner and len(record.dice) == 2:
-                    cargo = (record.dice[0], record.dice[1])
-                    break
     took: int | None = None
     if result.winner is not None:
         points = dict(result.points).get(result.winner, 0)
