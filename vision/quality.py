@@ -38,18 +38,25 @@ def steepness(image: NDArray[np.uint8], width: int = 320) -> float:
 
 
 def image_problems(image: NDArray[np.uint8], params: VisionParams) -> list[Problem]:
-    """Problems that make the whole image unusable: ``too_dark`` or ``blurred``."""
-    grey = grey_small(image)
-    mean = float(grey.mean())
+    """Problems that make the whole image unusable: ``too_dark`` or ``blurred``.
+
+    All measured on one grey copy 320 px wide (a single resize keeps this cheap).
+    """
+    h, w = image.shape[:2]
+    f = min(1.0, 320 / w)
+    small = np.asarray(cv2.resize(image, (max(int(w * f), 1), max(int(h * f), 1)),
+                                  interpolation=cv2.INTER_AREA), np.uint8) if f < 1 else image
+    grey = np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), np.uint8)
+    mean, std = float(grey.mean()), float(grey.std())
     if mean < params.dark_mean:
         return [Problem("too_dark", "Too dark to read the dice: turn on the tray light "
                         "and press the button again.")]
     if mean > params.bright_mean:
         return [Problem("too_dark", "The picture is washed out (too bright): check the "
                         "light over the tray and press the button again.")]
-    if float(grey.std()) < 4.0:
+    if std < 4.0:
         return []  # a blank, even scene: nothing to be sharp (reported as no dice)
-    if steepness(image) < params.blur_min_steepness:
+    if steepness(small, width=320) < params.blur_min_steepness:
         return [Problem("blurred", "The picture is blurred: keep the camera and the dice "
                         "still and press the button again.")]
     return []

@@ -29,7 +29,7 @@ def test_fixtures_are_there_with_their_licences() -> None:
 
 @pytest.mark.parametrize(
     ("folder", "min_correct", "max_wrong", "max_false"),
-    [("nell-byler-d6", 0.85, 0, 1), ("rune55-dice-trays", 0.5, 2, 4)],
+    [("nell-byler-d6", 0.85, 0, 1), ("rune55-dice-trays", 0.8, 1, 2)],
 )
 def test_real_photos_by_value(folder: str, min_correct: float, max_wrong: int,
                               max_false: int) -> None:

@@ -178,10 +178,14 @@ def train_face(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
           f" classes {np.bincount(y, minlength=7).tolist()}; {time.time() - t0:.0f} s",
           flush=True)
     model = FaceNet()
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=5e-4)
+    lr = 3e-3
+    if args.face_init:
+        model.load_state_dict(torch.load(args.face_init))
+        lr = 1e-3
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
     bs = 128
     steps = args.face_epochs * math.ceil(len(x) / bs)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps)
     curves: dict[str, list[float]] = {"train loss": [], "held-out loss": [],
                                       "held-out error": []}
     xh, yh = _to_tensor(x_h), torch.from_numpy(y_h)
@@ -216,7 +220,7 @@ def train_face(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
         print(f"face epoch {ep + 1}: train {tot / len(x):.3f} held-out {hl:.3f} err {err:.3f}"
               f" ({time.time() - t0:.0f} s)", flush=True)
     plot(HERE / "figures" / "face_loss.png", curves, "face classifier (cross-entropy, error)")
-    diff = export(model, (8, 3, CROP_PX, CROP_PX), MODELS / "face.onnx")
+    diff = export(model, (8, 3, CROP_PX, CROP_PX), Path(args.face_out))
     print(f"face exported; cv2.dnn max |diff| {diff:.2e}", flush=True)
     manifest["face"] = {
         "crops_real": len(x_r), "crops_synthetic": len(x_s), "crop_px": CROP_PX,
@@ -225,6 +229,7 @@ def train_face(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
                           "labelled die (tools/vision/hard_negatives.json), 3 crops each",
         "classes_train": np.bincount(y, minlength=7).tolist(), "epochs": args.face_epochs,
         "final_held_out_crop_error": curves["held-out error"][-1],
+        "init": args.face_init,
         "cv2_dnn_max_abs_diff": diff, "seconds": round(time.time() - t0),
     }
 
@@ -244,6 +249,9 @@ def main() -> None:
     ap.add_argument("--face-epochs", type=int, default=24)
     ap.add_argument("--face-per-die", type=int, default=16)
     ap.add_argument("--face-synth", type=int, default=600)
+    ap.add_argument("--face-out", default=str(MODELS / "face.onnx"))
+    ap.add_argument("--face-init", default=None,
+                    help="continue from these PyTorch weights (fine-tuning at 1/3 the rate)")
     args = ap.parse_args()
     Path(args.checkpoints).mkdir(parents=True, exist_ok=True)
     torch.manual_seed(args.seed)
