@@ -507,7 +507,7 @@ class Companion:
             more = ""
             if len(problems) > 1:
                 more = f" (and {_plural(len(problems) - 1, 'more problem')})"
-            return first.message + more, f"Re-throw {_dice(count)}. This throw does not count."
+            return first.message + more, f"This throw does not count ({_dice(count)} expected)."
         unreadable = sum(1 for v in reading.values if v is None)
         if unreadable:
             which = "One die" if unreadable == 1 else f"{unreadable} dice"
