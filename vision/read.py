@@ -58,12 +58,16 @@ def face_angle(crop: NDArray[np.uint8]) -> float:
     """Turn of the die's edges in a crop, 0..90 degrees (edges mod 90 degrees).
 
     The mean of 4 x the gradient direction weighted by gradient strength (a standard
-    dominant-orientation estimate for square things).
+    dominant-orientation estimate for square things), outside the central disc where
+    the pips are.
     """
     g = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
-    mag = np.hypot(gx, gy)
+    n = g.shape[0]
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float32) - (n - 1) / 2.0
+    ring = np.hypot(xx, yy) > 0.3 * n  # the die's outline, not its pips
+    mag = np.hypot(gx, gy) * ring
     phi = np.arctan2(gy, gx)
     a = math.atan2(float((mag * np.sin(4 * phi)).sum()), float((mag * np.cos(4 * phi)).sum()))
     return (math.degrees(a) / 4.0) % 90.0

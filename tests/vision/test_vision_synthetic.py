@@ -102,3 +102,41 @@ def test_a_badly_blurred_frame_is_reported_and_not_read() -> None:
     r = read_dice(np.asarray(blurred, np.uint8))
     assert "blurred" in [p.code for p in r.problems]
     assert all(d.value is None for d in r.dice) and not r.complete
+
+
+def test_red_dice_touching_in_a_felt_box_with_glare() -> None:
+    """The bar's case: a fixed camera over felt, red dice with white pips, glare spots,
+    dice touching in a row (1280 x 720)."""
+    import math
+
+    from vision.synth import SynthDie, draw_die
+
+    rng = np.random.default_rng(5)
+    tot = {"correct": 0, "wrong": 0, "none": 0, "missed": 0, "false": 0}
+    for k in range(4):
+        img = np.empty((720, 1280, 3), np.uint8)
+        img[:] = (60, 40, 20) if k % 2 else (30, 70, 30)
+        img = np.clip(img + rng.normal(0, 6, img.shape), 0, 255).astype(np.uint8)
+        s = rng.uniform(60, 110)
+        x0, y0 = rng.uniform(300, 700), rng.uniform(200, 400)
+        dice = []
+        for i in range(5):
+            centre = (x0 + i * s * 1.02 + rng.normal(0, 3), y0 + (i % 2) * s * 1.02)
+            d = SynthDie(int(rng.integers(1, 7)), centre, s, float(rng.uniform(-4, 4)),
+                         glare=bool(rng.random() < 0.6))
+            draw_die(img, rng, d, (40.0, 30.0, 200.0), (240.0, 240.0, 240.0), True)
+            dice.append(d)
+        r = read_dice(img, expected=5)
+        used: set[int] = set()
+        for d in dice:
+            near = [j for j, g in enumerate(r.dice) if j not in used and math.hypot(
+                g.center[0] - d.center[0], g.center[1] - d.center[1]) < s * 0.5]
+            if not near:
+                tot["missed"] += 1
+                continue
+            used.add(near[0])
+            v = r.dice[near[0]].value
+            tot["none" if v is None else "correct" if v == d.value else "wrong"] += 1
+        tot["false"] += len(r.dice) - len(used)
+    assert tot["wrong"] == 0 and tot["false"] == 0 and tot["missed"] == 0, tot
+    assert tot["correct"] >= 14, tot  # of 20
