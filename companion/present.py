@@ -168,9 +168,7 @@ def turn_view(
 
 
 def _players(state: GameState) -> tuple[PlayerView, ...]:
-    s = state.settings
-    show_points = s.match != "single" or s.stakes == "points"
-    show_drinks = s.stakes == "drinks" or s.drinking
+    tallies = state.settings.tallies
     current = state.current_player
     scores = {t.player: t for t in state.round_turns}
     ranks: dict[str, int] = {}
@@ -190,9 +188,9 @@ def _players(state: GameState) -> tuple[PlayerView, ...]:
         views.append(
             PlayerView(
                 name=p.name,
-                chips=p.chips if s.stakes == "pot" else None,
-                points=p.points if show_points else None,
-                drinks=p.drinks if show_drinks else None,
+                chips=p.chips if "chips" in tallies else None,
+                points=p.points if "points" in tallies else None,
+                drinks=p.drinks if "drinks" in tallies else None,
                 current=p.name == current,
                 round_score=turn.score if turn is not None else None,
                 launched=turn.launched if turn is not None else None,
