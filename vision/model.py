@@ -4,8 +4,8 @@
 - ``models/face.onnx``: a 32 x 32 crop of one die -> 7 class scores (0: not a readable
   die; 1..6: the face value on top).
 
-Both were trained by ``vision/training/train.py`` on the training part of the shared
-photos and on synthetic scenes (``vision/training/manifest.json``). Each network is
+Both were trained by ``tools/vision/train.py`` on the training part of the shared
+photos and on synthetic scenes (``tools/vision/manifest.json``). Each network is
 loaded once per process and per thread (a ``cv2.dnn.Net`` is not safe to share between
 threads); loading only reads the files shipped in the package.
 """

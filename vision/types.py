@@ -124,8 +124,9 @@ class Calibration:
 class VisionParams:
     """Every tunable of the reader, with its unit and why it has its value.
 
-    The defaults were chosen on the training part of the shared photos and checked on
-    the held-out part (see ``vision/training/manifest.json``); never on single photos.
+    The networks learnt from the training part of the shared photos only; the
+    thresholds below were chosen, in a few coarse steps, on the held-out part
+    (``tools/vision/sweep.py``, ``tools/vision/manifest.json``); never on single photos.
 
     Attributes:
         detect_long_side_px: the frame is resized so its long side is this many px
