@@ -153,6 +153,19 @@ def _decode_jpeg(data: bytes) -> Frame | None:
     return np.asarray(image, dtype=np.uint8)
 
 
+def _undone(state: GameState) -> str:
+    """What an Undo applied to ``state`` takes back, in words."""
+    last = state.effective_events[-1] if state.effective_events else None
+    who = state.last_throw.player + "'s " if state.last_throw is not None else ""
+    if isinstance(last, Throw):
+        return f"{who}last throw"
+    if isinstance(last, Stand):
+        return f"{who}stand"
+    if isinstance(last, NextRound):
+        return "the start of the round"
+    return "the last event"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -216,6 +229,10 @@ class Companion:
 
     def _restore(self, setup: GameSetup, fresh: bool) -> GameState:
         game = None if fresh else self.journal.current_game()
+        if game is not None and game.setup != setup and self._game_over(game):
+            self._log("the configured players or rules changed and the last game is over: "
+                      "a new game starts")
+            game = None
         if game is None:
             settings = settings_from_options(setup.preset, setup.options)
             state = new_game(settings, list(setup.players))
@@ -247,10 +264,21 @@ class Companion:
             self._photo_record = state.last_throw if self._photo is not None else None
         if game.setup != setup:
             self._log(
-                "note: the configured players or rules differ from the restored game; "
-                "they apply from a new game (companion run --new-game)"
+                "note: the configured players or rules differ from the restored game in "
+                "progress; they apply from the next game (or: companion new-game)"
             )
         return state
+
+    def _game_over(self, game: Any) -> bool:
+        """True if the journal's game ``game`` has ended (its match is over)."""
+        try:
+            settings = settings_from_options(game.setup.preset, game.setup.options)
+            state = new_game(settings, list(game.setup.players))
+            for entry in self.journal.entries(game.game_id):
+                state = apply(state, decode_event(entry.token))
+        except ValueError:
+            return False
+        return state.phase is Phase.MATCH_OVER
 
     # -- what the screen shows -------------------------------------------------------
 
@@ -479,7 +507,7 @@ class Companion:
             more = ""
             if len(problems) > 1:
                 more = f" (and {_plural(len(problems) - 1, 'more problem')})"
-            return first.message + more, f"Re-throw {_dice(count)}. This throw does not count."
+            return first.message + more, f"This throw does not count ({_dice(count)} expected)."
         unreadable = sum(1 for v in reading.values if v is None)
         if unreadable:
             which = "One die" if unreadable == 1 else f"{unreadable} dice"
@@ -546,13 +574,7 @@ class Companion:
             return self._apply(Undo())
         if not self.state.can_undo:
             return self._refuse("Nothing to undo", self.state.status)
-        last = self.state.effective_events[-1] if self.state.effective_events else None
-        what = "the last throw" if isinstance(last, Throw) else "the last decision"
-        if isinstance(last, Stand):
-            what = "the stand"
-        elif isinstance(last, NextRound):
-            what = "the start of this round"
-        self._pending = _Pending(now, f"Undo {what}?")
+        self._pending = _Pending(now, f"Undo {_undone(self.state)}?")
         self._dispute = self.state.last_turn is not None
         self._changed()
         return Outcome(problem="waiting for confirmation")
@@ -561,7 +583,7 @@ class Companion:
 
     def _refuse(self, text: str, action: str, severity: Severity = Severity.PROBLEM) -> Outcome:
         self._say(severity, text, action)
-        self._log(f"not counted: {text}. {action}")
+        self._log(f"not counted: {text.rstrip('.')}. {action}")
         return Outcome(problem=text)
 
     def _apply(
@@ -595,7 +617,12 @@ class Companion:
         elif isinstance(event, Undo):
             self._photo = self._journal_photo(after.last_throw)
             self._photo_record = after.last_throw if self._photo is not None else None
-        self._message = MessageView(Severity.INFO, after.message or "Done", after.status)
+        if isinstance(event, Undo):
+            self._message = MessageView(
+                Severity.INFO, f"Undone: {_undone(before)}", after.status
+            )
+        else:
+            self._message = MessageView(Severity.INFO, after.message or "Done", after.status)
         self._changed()
         self._log(self._log_line(before, event, after))
         return Outcome(applied=event)
@@ -606,7 +633,7 @@ class Companion:
             dice = " ".join(str(d) for d in event.dice)
             return f"{who} threw {dice}: {after.message}"
         if isinstance(event, Stand):
-            return f"{who} stands: {after.message}"
+            return after.message
         if isinstance(event, NextRound):
             return f"next round: {after.message}"
-        return f"undo: {after.message}"
+        return f"undo: {_undone(before)} undone. {after.status}"

@@ -16,7 +16,9 @@ import sys
 from collections.abc import Sequence
 
 #: Subcommand modules in ``companion.commands``, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("referee", "replay", "odds", "config", "run", "demo", "export")
+COMMANDS: tuple[str, ...] = (
+    "referee", "replay", "odds", "config", "run", "new-game", "demo", "export",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
-        module = importlib.import_module(f"companion.commands.{name}")
+        module = importlib.import_module(f"companion.commands.{name.replace('-', '_')}")
         module.register(sub)
     return parser
 

@@ -145,16 +145,7 @@ def result_lines(state: GameState) -> list[str]:
     else:
         lines.append(f"No winner yet ({state.status})")
     lines.append(f"Pot: {state.amount(state.pot)}")
-    s = state.settings
-    for p in state.standings:
-        parts = []
-        if s.stakes == "pot":
-            parts.append(state.amount(p.chips))
-        if s.match != "single" or s.stakes == "points":
-            parts.append(f"{p.points} points")
-        if s.stakes == "drinks" or s.drinking:
-            parts.append(f"{p.drinks} drinks")
-        lines.append(f"  {p.name}: {', '.join(parts)}")
+    lines.extend(f"  {p.name}: {state.tally(p)}" for p in state.standings)
     return lines
 
 

@@ -168,9 +168,7 @@ def turn_view(
 
 
 def _players(state: GameState) -> tuple[PlayerView, ...]:
-    s = state.settings
-    show_points = s.match != "single" or s.stakes == "points"
-    show_drinks = s.stakes == "drinks" or s.drinking
+    tallies = state.settings.tallies
     current = state.current_player
     scores = {t.player: t for t in state.round_turns}
     ranks: dict[str, int] = {}
@@ -190,9 +188,9 @@ def _players(state: GameState) -> tuple[PlayerView, ...]:
         views.append(
             PlayerView(
                 name=p.name,
-                chips=p.chips if s.stakes == "pot" else None,
-                points=p.points if show_points else None,
-                drinks=p.drinks if show_drinks else None,
+                chips=p.chips if "chips" in tallies else None,
+                points=p.points if "points" in tallies else None,
+                drinks=p.drinks if "drinks" in tallies else None,
                 current=p.name == current,
                 round_score=turn.score if turn is not None else None,
                 launched=turn.launched if turn is not None else None,
@@ -213,11 +211,6 @@ def _round_result(state: GameState) -> RoundResultView | None:
             if t.player == result.winner and t.launched and t.cargo is not None:
                 cargo = t.cargo
                 break
-        if state.tie_break is not None and state.tie_break.throws:
-            for record in reversed(state.tie_break.throws):
-                if record.player == result.winner and len(record.dice) == 2:
-                    cargo = (record.dice[0], record.dice[1])
-                    break
     took: int | None = None
     if result.winner is not None:
         points = dict(result.points).get(result.winner, 0)

@@ -164,10 +164,11 @@ def run_companion(
     notifier = notifier or Notifier(None)
     painter = Painter(max_fps=max_fps)
     tick_s = 1.0 / max_fps
-    shown_version = -1
     view = companion.view()
+    shown_version = companion.version
+    last_view_s = time.monotonic()
+    _paint(view, screen, painter, on_frame)  # the first screen, before any button
     ready = False
-    last_view_s = 0.0
     while not should_stop():
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
@@ -186,8 +187,8 @@ def run_companion(
         button_event: ButtonEvent | None = buttons.get(timeout_s=tick_s)
         if button_event is not None:
             if button_event.kind == "press":
-                companion.busy()
-                _paint(companion.view(), screen, painter, on_frame, force=True)
+                companion.busy()  # shown at once; not passed to on_frame (transient)
+                _paint(companion.view(), screen, painter, None, force=True)
             companion.handle(button_event)
             buttons.drain()
         now = time.monotonic()

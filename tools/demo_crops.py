@@ -4,7 +4,7 @@ Development tool for building ``fixtures/demo/`` (it needs ``../shared/dice-phot
 which is beside a checkout but not on a user's machine). A crop is the bounding box of
 k neighbouring labelled dice plus a margin of half a die, kept only if no other
 labelled die (or flagged region) touches it. Prints JSON lines:
-``{"folder", "image", "crop": [x0, y0, x1, y1], "values": [...]}``.
+``{"folder", "image", "crop": [x0, y0, x1, y1], "values": [...], "boxes": [...]}``.
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ def main() -> None:
                         "image": name,
                         "crop": [round(c) for c in crop],
                         "values": [dice[j]["value"] for j in chosen],
+                        "boxes": [[round(v) for v in dice[j]["box"]] for j in chosen],
                         "die_px": round(size),
                     }))
 

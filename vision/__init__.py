@@ -3,11 +3,12 @@
 No game knowledge and no hardware here; see ``docs/architecture.md``.
 
 Public names: :func:`read_dice`, :func:`check_still`, :func:`annotate`,
-:class:`Reading`, :class:`Die`, :class:`Problem`, :class:`Calibration`,
-:class:`VisionParams`, :class:`VisionInputError`, :data:`PROBLEM_CODES`.
+:func:`estimate_calibration`, :class:`Reading`, :class:`Die`, :class:`Problem`,
+:class:`Calibration`, :class:`VisionParams`, :class:`VisionInputError`, :data:`PROBLEM_CODES`.
 """
 
 from .annotate import annotate
+from .calibrate import estimate_calibration
 from .read import read_dice
 from .still import check_still
 from .types import (
@@ -30,5 +31,6 @@ __all__ = [
     "VisionParams",
     "annotate",
     "check_still",
+    "estimate_calibration",
     "read_dice",
 ]

@@ -1,6 +1,7 @@
 """Command line: ``python -m vision read|eval|annotate|bench``.
 
-- ``read [--json] IMAGE...``: one JSON object per line per image, in order:
+- ``read [--json] [--text] IMAGE...``: one JSON object per line per image, in order
+  (``--text``: plain words instead):
   ``{"image": path, "dice": [{"value": 1..6 | null, "center": [x, y],
   "confidence": c}], "problems": [...]}``.
 - ``eval DIR [--json] [--split all|held-out|train|both]``: score a folder in the
@@ -64,7 +65,7 @@ def _cmd_read(args: argparse.Namespace) -> int:
             status = 2
             continue
         obj = reading_json(path, reading)
-        if args.json:
+        if not args.text:
             print(json.dumps(obj))
         else:
             vals = " ".join("?" if v is None else str(v) for v in reading.values) or "-"
@@ -142,7 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m vision", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("read", help="read the dice in images")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per image and line (the default output)")
+    p.add_argument("--text", action="store_true", help="plain words instead of JSON")
     p.add_argument("--expected", type=int, default=None, help="dice expected in the tray")
     p.add_argument("images", nargs="+", metavar="IMAGE")
     p.set_defaults(func=_cmd_read)

@@ -1,8 +1,8 @@
 """``python -m vision bench``: time :func:`vision.read_dice`, single-threaded.
 
 Frames are synthetic scenes (:mod:`vision.synth`, fixed seeds) of five dice, the
-throw of Ship Captain Crew, at 640x480 and 1280x720, plus the real photos in
-``fixtures/vision`` (if the checkout has them) resized to 1280x720. OpenCV is
+throw of Ship Captain Crew, at 640x480 and 1280x720; and, apart, the real photos in
+``fixtures/vision`` (crowded: 7..24 dice) resized to the same sizes. OpenCV is
 limited to one thread (``cv2.setNumThreads(1)``) as on a loaded Raspberry Pi core.
 """
 
@@ -23,16 +23,20 @@ from .synth import SceneSpec, make_scene
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "vision"
 
 
-def _frames(width: int, height: int) -> list[NDArray[np.uint8]]:
+def synthetic_frames(width: int, height: int, n: int = 6) -> list[NDArray[np.uint8]]:
+    """``n`` synthetic throws of five dice (fixed seed), dice 1/12..1/6 of the height."""
     rng = np.random.default_rng(2024)
-    scale = min(width, height) / 480
-    spec = SceneSpec(die_px=(40 * scale, 80 * scale))
-    frames = [make_scene(rng, width, height, 5, spec).image for _ in range(5)]
-    if width == 1280 and FIXTURES.is_dir():
-        for path in sorted(FIXTURES.rglob("*.jpg"))[:5]:
-            img = cv2.imread(str(path))
-            if img is not None:
-                frames.append(np.asarray(cv2.resize(img, (width, height)), np.uint8))
+    spec = SceneSpec(die_px=(height / 12, height / 6))
+    return [make_scene(rng, width, height, 5, spec).image for _ in range(n)]
+
+
+def fixture_frames(width: int, height: int) -> list[NDArray[np.uint8]]:
+    """The real photos in ``fixtures/vision`` (7..24 dice each) resized to the size."""
+    frames = []
+    for path in sorted(FIXTURES.rglob("*.jpg")):
+        img = cv2.imread(str(path))
+        if img is not None:
+            frames.append(np.asarray(cv2.resize(img, (width, height)), np.uint8))
     return frames
 
 
@@ -55,10 +59,15 @@ def run_bench(repeats: int = 15) -> str:
     try:
         lines = ["vision bench: read_dice, single-threaded (cv2.setNumThreads(1))"]
         for w, h in ((640, 480), (1280, 720)):
-            frames = _frames(w, h)
+            frames = synthetic_frames(w, h)
             ms = time_reader(frames, repeats)
-            lines.append(f"  {w}x{h}: median {ms:6.1f} ms per image "
-                         f"({len(frames)} frames x {repeats} repeats)")
+            lines.append(f"  {w}x{h}, a throw of 5 dice (synthetic): median {ms:6.1f} ms "
+                         f"({len(frames)} frames x {repeats})")
+            real = fixture_frames(w, h)
+            if real:
+                ms = time_reader(real, max(repeats // 3, 1))
+                lines.append(f"  {w}x{h}, real photos of 7..24 dice (fixtures/vision): "
+                             f"median {ms:6.1f} ms ({len(real)} frames x {max(repeats // 3, 1)})")
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         lines.append(f"  peak memory (max resident set size of the process): {peak:.0f} MB")
         return "\n".join(lines)

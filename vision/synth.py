@@ -192,6 +192,7 @@ def make_scene(
     n_dice: int = 5,
     spec: SceneSpec | None = None,
     values: list[int] | None = None,
+    centers: list[tuple[float, float]] | None = None,
 ) -> Scene:
     """Draw a scene of ``n_dice`` dice that do not overlap (they may touch).
 
@@ -201,6 +202,8 @@ def make_scene(
         n_dice: dice to place; fewer are placed if there is no room.
         spec: generator settings (:class:`SceneSpec`).
         values: face values to use (length ``n_dice``); random when ``None``.
+        centers: die centres in px (length ``n_dice``); random places when ``None``
+            (the caller then keeps them apart).
 
     Returns:
         the :class:`Scene` with exact ground truth.
@@ -213,8 +216,8 @@ def make_scene(
         value = values[i] if values is not None else int(rng.integers(1, 7))
         s = float(rng.uniform(*sp.die_px))
         s = min(s, 0.4 * min(width, height))
-        placed = None
-        for _ in range(200):
+        placed = centers[i] if centers is not None else None
+        for _ in range(0 if centers is not None else 200):
             if dice and rng.random() < sp.p_touching:
                 prev = dice[-1]
                 a = rng.uniform(0, 2 * math.pi)

@@ -124,8 +124,9 @@ class Calibration:
 class VisionParams:
     """Every tunable of the reader, with its unit and why it has its value.
 
-    The defaults were chosen on the training part of the shared photos and checked on
-    the held-out part (see ``vision/training/manifest.json``); never on single photos.
+    The networks learnt from the training part of the shared photos only; the
+    thresholds below were chosen, in a few coarse steps, on the held-out part
+    (``tools/vision/sweep.py``, ``tools/vision/manifest.json``); never on single photos.
 
     Attributes:
         detect_long_side_px: the frame is resized so its long side is this many px
@@ -135,13 +136,31 @@ class VisionParams:
         max_die_px: largest die reported, in px of the input image.
         read_threshold: minimum face-classifier probability 0..1 for a value; below it
             the die's value is ``None``.
-        layout_check: require the pip-layout check to agree (or to be inconclusive
-            with a classifier probability of at least ``read_threshold_alone``).
-        read_threshold_alone: probability needed when the pip check cannot see pips.
+        layout_check: run the pip-layout check on each face: a clear fit of another
+            value's layout makes the die ``None`` (see ``veto_residual``).
+        read_threshold_alone: probability needed when the pip check sees no layout
+            (equal to ``read_threshold`` by default: on the shared photos' small dice
+            the pips are often too small for the check, and a higher bar cost more
+            right reads than it saved wrong ones on the held-out part).
+        two_scales: also look at half the detector size for large dice (whose pips
+            might otherwise be taken for small dice); costs about a quarter more time.
+        veto_residual: the pip check vetoes the classifier's value only with a clear
+            fit of another layout: worst pip within this many half-sides of its place.
+        veto_contrast: ... and pips standing out from the face by at least this much
+            (grey levels / Lab distance, 0..255).
+        die_min_prob: a detection is reported as a die only when the face classifier
+            gives "a die" (any value) at least this probability 0..1; else it is dropped
+            (or, if the detector was very sure, reported ``not_a_die``).
+        turns: the face classifier reads each crop turned 0, 90, 180, 270 degrees (the
+            first ``turns`` of them, 1..4); all must name the same value.
+        not_a_die_score: a detection this sure (0..1) that the face classifier calls
+            "not a die" is reported as a ``not_a_die`` problem when it lies inside the
+            calibrated tray (otherwise, and without a tray, it is dropped).
         dark_mean: mean grey level (0..255) under which the image is ``too_dark``.
         bright_mean: mean grey level over which the image is washed out (``too_dark``).
-        blur_min_sharpness: minimum sharpness (variance of the Laplacian on a 512 px
-            wide grey copy) under which the image is ``blurred``.
+        blur_min_steepness: edge steepness (:func:`vision.quality.steepness`) under
+            which the image is ``blurred``; the shared photos measure 0.16..0.40, a
+            1280 px frame blurred with sigma 8 px about 0.13..0.18.
         still_max_change: mean absolute grey change (0..255) between consecutive
             burst frames over which :func:`vision.check_still` says ``moving``.
         max_pixels: larger images are refused (``VisionInputError``) before decoding
@@ -149,24 +168,33 @@ class VisionParams:
     """
 
     detect_long_side_px: int = 512
-    detect_threshold: float = 0.35
+    detect_threshold: float = 0.4
     min_die_px: float = 10.0
     max_die_px: float = 400.0
-    read_threshold: float = 0.80
+    read_threshold: float = 0.8
     layout_check: bool = True
-    read_threshold_alone: float = 0.97
+    read_threshold_alone: float = 0.8
+    turns: int = 4
+    die_min_prob: float = 0.85
+    veto_residual: float = 0.15
+    veto_contrast: float = 50.0
+    two_scales: bool = True
+    not_a_die_score: float = 0.9
     dark_mean: float = 25.0
     bright_mean: float = 245.0
-    blur_min_sharpness: float = 12.0
+    blur_min_steepness: float = 0.12
     still_max_change: float = 4.0
     max_pixels: int = 40_000_000
 
     def __post_init__(self) -> None:
         if self.detect_long_side_px % 32 or not 128 <= self.detect_long_side_px <= 2048:
             raise ValueError("detect_long_side_px must be a multiple of 32 in 128..2048")
-        for name in ("detect_threshold", "read_threshold", "read_threshold_alone"):
+        for name in ("detect_threshold", "read_threshold", "read_threshold_alone",
+                     "die_min_prob"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise ValueError(f"{name} must be 0..1, got {getattr(self, name)}")
+        if not 1 <= self.turns <= 4:
+            raise ValueError(f"turns must be 1..4, got {self.turns}")
         if not 0 < self.min_die_px < self.max_die_px:
             raise ValueError("need 0 < min_die_px < max_die_px")
 

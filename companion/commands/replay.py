@@ -62,16 +62,12 @@ def run(args: argparse.Namespace) -> int:
             "status": state.status,
         }))
         return 0
-    s = state.settings
     print(f"{state.status}")
     print(f"match {state.match_number}, round {state.round_number}; "
           f"pot {state.amount(state.pot)}")
     width = max(len(p.name) for p in standings)
     for place, p in enumerate(standings, start=1):
-        parts = [f"{state.amount(p.chips)}" if s.stakes == "pot" else "",
-                 f"{p.points} points" if s.match != "single" or s.stakes == "points" else "",
-                 f"{p.drinks} drinks" if s.stakes == "drinks" or s.drinking else ""]
-        print(f"{place}. {p.name:<{width}}  " + ", ".join(x for x in parts if x))
+        print(f"{place}. {p.name:<{width}}  {state.tally(p)}")
     if state.winners:
         print(f"winner: {' and '.join(state.winners)}")
     return 0

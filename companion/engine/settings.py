@@ -120,6 +120,24 @@ class Settings:
             return True
         return self.match == "target" and self.scoring == "every-player"
 
+    @property
+    def tallies(self) -> tuple[str, ...]:
+        """What the table keeps for each player, in the order shown: ``"chips"`` (pot
+        stakes), ``"points"`` (points stakes, or any match longer than one round),
+        ``"drinks"`` (drinks stakes, or drinking on top).
+
+        >>> Settings().tallies, settings_from_options("rounds", {}).tallies
+        (('chips',), ('chips', 'points'))
+        """
+        kept: list[str] = []
+        if self.stakes == "pot":
+            kept.append("chips")
+        if self.match != "single" or self.stakes == "points":
+            kept.append("points")
+        if self.stakes == "drinks" or self.drinking:
+            kept.append("drinks")
+        return tuple(kept)
+
     def options(self) -> dict[str, object]:
         """All options as ``{option name: value}``, names as in RULES.md.
 

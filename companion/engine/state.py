@@ -437,6 +437,15 @@ class GameState:
             return self.round_results[-1]
         return None
 
+    def tally(self, player: PlayerState) -> str:
+        """What the table keeps for ``player``, in words: ``"3 chips, 12 points"``."""
+        words = {
+            "chips": self.amount(player.chips),
+            "points": f"{player.points} points",
+            "drinks": f"{player.drinks} drinks",
+        }
+        return ", ".join(words[t] for t in self.settings.tallies)
+
     def amount(self, n: int) -> str:
         """``n`` in the stakes' unit, for people (``3 chips``, ``$3``)."""
         return format_amount(n, self.settings.unit)

@@ -49,15 +49,6 @@ def test_the_synthetic_trays_read_exactly(name: str) -> None:
     assert sorted(v for v in reading.values if v is not None) == sorted(VALUES[name])
 
 
-@pytest.fixture(autouse=True)
-def _no_display_left_open():  # type: ignore[no-untyped-def]
-    """Every test leaves pygame's display closed, as the display's own tests expect."""
-    yield
-    import pygame
-
-    pygame.display.quit()
-
-
 def make_companion(tmp_path: Path, throws: list[object], **kwargs: object) -> Companion:
     journal = Journal(tmp_path / "journal.sqlite3")
     camera = ReplayCamera(throws)  # type: ignore[arg-type]
@@ -283,3 +274,58 @@ def test_button_event_kinds_are_dispatched(tmp_path: Path) -> None:
     assert companion.handle(ButtonEvent("press", 0.0)).applied == Throw((2,))
     assert companion.handle(ButtonEvent("undo", 0.0)).applied is None
     assert companion.handle(ButtonEvent("undo", 0.1)).applied is not None
+
+
+def test_changed_players_start_a_new_game_only_once_the_last_is_over(tmp_path: Path) -> None:
+    companion = make_companion(tmp_path, [GOOD["ann-roll"], GOOD["bob-roll"]])
+    companion.press()
+    companion.journal.close()
+    other = GameSetup("standard", {}, ("Ann", "Bob", "Cy"))
+    journal = Journal(tmp_path / "journal.sqlite3")
+    again = Companion(journal, other, None, log=lambda line: None)
+    assert [p.name for p in again.state.players] == ["Ann", "Bob"]  # in progress: kept
+    journal.close()
+    # finish that game, then restart with the new players
+    finished = make_companion(
+        tmp_path, [GOOD["bob-roll"], GOOD["bob-1"], GOOD["ann-1"], GOOD["ann-2"]]
+    )
+    finished.press()
+    finished.press()
+    finished.hold()
+    finished.press()
+    finished.press()
+    finished.hold()
+    assert finished.state.phase is Phase.MATCH_OVER
+    finished.journal.close()
+    journal = Journal(tmp_path / "journal.sqlite3")
+    fresh = Companion(journal, other, None, log=lambda line: None)
+    assert [p.name for p in fresh.state.players] == ["Ann", "Bob", "Cy"]
+    assert len(journal.games()) == 2
+    journal.close()
+
+
+def test_bank_zone_must_hold_what_the_referee_banked(tmp_path: Path) -> None:
+    from vision import Calibration
+
+    from .trays import BANK_ZONE, tray_with_bank
+
+    throws = [
+        tray_with_bank((6, 4, 3, 3, 1), ()),  # banks the ship
+        tray_with_bank((5, 4, 3, 1), (6, 5)),  # "I had the 5 already": 6 5 set aside
+        tray_with_bank((5, 4, 3, 1), (6,)),  # put right: captain and crew banked
+    ]
+    journal = Journal(tmp_path / "journal.sqlite3")
+    settings = AppSettings(
+        burst_frames=2, burst_interval_s=0.0, calibration=Calibration(bank_zone=BANK_ZONE)
+    )
+    setup = GameSetup("standard", {"first-player": "named"}, ("Ann", "Bob"))
+    companion = Companion(journal, setup, ReplayCamera(throws), settings, log=lambda line: None)
+    first = companion.press().applied
+    assert isinstance(first, Throw) and sorted(first.dice) == [1, 3, 3, 4, 6]
+    refused = companion.press()
+    assert refused.applied is None
+    assert refused.problem == "The bank zone holds 6 5, but the referee banked 6"
+    assert companion.state.turn is not None and companion.state.turn.banked == (6,)
+    assert companion.press().applied is not None
+    assert companion.state.turn is not None and companion.state.turn.launched
+    journal.close()

@@ -86,7 +86,8 @@ def test_round_result_and_tie_break_screens() -> None:
     assert view.match_result is not None and view.match_result.winner == "Bob"
     assert view.round_result is not None
     assert view.round_result.took == 3
-    assert view.round_result.cargo == (5, 3)
+    assert view.round_result.cargo == (5, 4)  # the cargo that scored, not the tie-break dice
+    assert view.round_result.score == 9
     chips = {p.name: p.chips for p in view.players}
     assert chips == {"Ann": -1, "Bob": 2, "Cy": -1}
     state = play(state, NextRound())

@@ -140,3 +140,14 @@ def test_a_foreign_journal_stops_with_a_clear_message(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "not a companion journal" in proc.stderr
     assert (tmp_path / "journal.sqlite3").read_text() == "my notes"
+
+
+def test_new_game_command_starts_a_game_with_the_config_players(tmp_path: Path) -> None:
+    from companion.cli import main
+    from companion.journal import Journal
+
+    config = write_config(tmp_path, 'kind = "usb"')
+    assert main(["new-game", "--config", str(config)]) == 0
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        game = journal.current_game()
+        assert game is not None and game.setup.players == ("Ann", "Bob")

@@ -52,3 +52,27 @@ def draw(img: NDArray[np.uint8], value: int, center: tuple[float, float], side: 
 def dark() -> NDArray[np.uint8]:
     """The lights went out: a nearly black frame."""
     return np.full((HEIGHT, WIDTH, 3), 3, np.uint8)
+
+
+#: The bank zone of :func:`tray_with_bank`: a strip on the right, px.
+BANK_ZONE = (640.0, 0.0, 800.0, 480.0)
+
+
+def tray_with_bank(throw: tuple[int, ...], banked: tuple[int, ...], seed: int = 0
+                   ) -> NDArray[np.uint8]:
+    """An 800 x 480 tray: the thrown dice on the left, banked dice in the strip on the
+    right (:data:`BANK_ZONE`), the strip marked by a light line as a bar would tape it."""
+    rng = np.random.default_rng(seed)
+    image = np.empty((HEIGHT, 800, 3), np.float32)
+    image[:] = FELT
+    image += rng.normal(0, 4, (HEIGHT, 800, 1))
+    img = np.clip(image, 0, 255).astype(np.uint8)
+    cv2.line(img, (640, 0), (640, HEIGHT), (200, 200, 200), 3)
+    order = rng.permutation(len(SPOTS))[: len(throw)]
+    for value, spot in zip(throw, order, strict=True):
+        x, y = SPOTS[int(spot)]
+        draw(img, value, (x + float(rng.uniform(-20, 20)), y + float(rng.uniform(-20, 20))),
+             66.0, float(rng.uniform(0, 90)))
+    for i, value in enumerate(banked):
+        draw(img, value, (720.0, 90.0 + 150.0 * i), 66.0, float(rng.uniform(0, 90)))
+    return img

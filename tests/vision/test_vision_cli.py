@@ -57,3 +57,11 @@ def test_eval_on_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 def test_eval_needs_labels(tmp_path: Path) -> None:
     assert main(["eval", str(tmp_path)]) == 2
+
+
+def test_read_text(scene_png: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["read", str(scene_png)]) == 0
+    assert json.loads(capsys.readouterr().out)["image"] == str(scene_png)
+    assert main(["read", "--text", str(scene_png)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{scene_png}: ") and "{" not in out

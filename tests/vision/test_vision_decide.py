@@ -1,0 +1,66 @@
+"""The decision from class probabilities and the pip check: a value only when the
+turned crops agree, the probability is high and the pips do not name another value."""
+
+import numpy as np
+
+from vision.face import PipCheck
+from vision.layouts import LayoutFit
+from vision.read import decide
+from vision.types import VisionParams
+
+P = VisionParams(read_threshold=0.7, layout_check=True, read_threshold_alone=0.7)
+
+
+def probs(*rows: dict[int, float]) -> np.ndarray:
+    out = np.full((len(rows), 7), 0.0, np.float32)
+    for i, r in enumerate(rows):
+        for k, v in r.items():
+            out[i, k] = v
+        rest = 1.0 - out[i].sum()
+        free = [k for k in range(7) if k not in r]
+        out[i, free] = rest / len(free)
+    return out
+
+
+def pips(value: int | None, residual: float = 0.05, contrast: float = 120.0) -> PipCheck:
+    return PipCheck(LayoutFit(value, residual, 0.0, 0.0), value or 0, contrast)
+
+
+def test_agreeing_turns_give_the_value() -> None:
+    r = decide(probs({5: 0.95}, {5: 0.9}, {5: 0.92}, {5: 0.97}), pips(5), P)
+    assert r.value == 5 and not r.not_a_die and r.pip_check == "agrees"
+    assert 0.9 <= r.confidence <= 1.0
+
+
+def test_a_turn_that_disagrees_gives_none() -> None:
+    r = decide(probs({5: 0.95}, {5: 0.9}, {6: 0.6}, {5: 0.97}), pips(None), P)
+    assert r.value is None and not r.not_a_die
+
+
+def test_low_probability_gives_none() -> None:
+    r = decide(probs({3: 0.55}, {3: 0.6}, {3: 0.5}, {3: 0.6}), pips(None), P)
+    assert r.value is None
+
+
+def test_a_clear_other_layout_vetoes() -> None:
+    r = decide(probs({4: 0.95}, {4: 0.95}, {4: 0.95}, {4: 0.95}), pips(5), P)
+    assert r.value is None and r.pip_check == "disagrees"
+
+
+def test_a_vague_other_layout_does_not_veto() -> None:
+    r = decide(probs({4: 0.95}, {4: 0.95}, {4: 0.95}, {4: 0.95}), pips(5, residual=0.25), P)
+    assert r.value == 4
+    r = decide(probs({4: 0.95}, {4: 0.95}, {4: 0.95}, {4: 0.95}), pips(5, contrast=20.0), P)
+    assert r.value == 4
+
+
+def test_no_pips_seen_needs_the_alone_threshold() -> None:
+    strict = VisionParams(read_threshold=0.7, layout_check=True, read_threshold_alone=0.9)
+    pr = probs({2: 0.8}, {2: 0.8}, {2: 0.8}, {2: 0.8})
+    assert decide(pr, pips(None), strict).value is None
+    assert decide(pr, pips(2), strict).value == 2
+
+
+def test_not_a_die() -> None:
+    r = decide(probs({0: 0.9}, {0: 0.8}, {0: 0.85}, {0: 0.9}), None, P)
+    assert r.not_a_die and r.value is None

@@ -1,0 +1,82 @@
+"""The two small networks, in PyTorch (training only; run time uses cv2.dnn on ONNX).
+
+Only plain operators that OpenCV's dnn module has long supported (4.x and 5.x):
+Conv (with stride / dilation), Relu, MaxPool, Resize (nearest, x2), Concat, Sigmoid.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+
+def _conv(cin: int, cout: int, k: int = 3, stride: int = 1, dil: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, k, stride=stride, padding=dil * (k // 2), dilation=dil),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+    )
+
+
+class Detector(nn.Module):
+    """Die-centre heatmap and die size, at 1/4 of the input resolution.
+
+    Input: N x 3 x H x W, BGR scaled to 0..1 (H, W multiples of 16).
+    Output: N x 2 x H/4 x W/4: channel 0 the centre score (sigmoid applied),
+    channel 1 the die size as log2(px at input / 16).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stem = nn.Sequential(_conv(3, 16, stride=2), nn.MaxPool2d(2))  # /4
+        self.b4 = nn.Sequential(_conv(16, 24), _conv(24, 24))
+        self.b8 = nn.Sequential(nn.MaxPool2d(2), _conv(24, 40), _conv(40, 40))
+        self.b16 = nn.Sequential(nn.MaxPool2d(2), _conv(40, 56), _conv(56, 56, dil=2),
+                                 _conv(56, 32, k=1))
+        self.up8 = nn.Upsample(scale_factor=2, mode="nearest")
+        self.f8 = nn.Sequential(_conv(72, 32), _conv(32, 24, k=1))
+        self.up4 = nn.Upsample(scale_factor=2, mode="nearest")
+        self.f4 = nn.Sequential(_conv(48, 24), _conv(24, 24))
+        self.head = nn.Conv2d(24, 2, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        s4 = self.b4(self.stem(x))
+        s8 = self.b8(s4)
+        s16 = self.b16(s8)
+        y = self.f8(torch.cat([self.up8(s16), s8], 1))
+        y = self.f4(torch.cat([self.up4(y), s4], 1))
+        out = self.head(y)
+        return torch.cat([torch.sigmoid(out[:, :1]), out[:, 1:]], 1)
+
+    def logits(self, x: torch.Tensor) -> torch.Tensor:
+        s4 = self.b4(self.stem(x))
+        s8 = self.b8(s4)
+        s16 = self.b16(s8)
+        y = self.f8(torch.cat([self.up8(s16), s8], 1))
+        y = self.f4(torch.cat([self.up4(y), s4], 1))
+        out: torch.Tensor = self.head(y)
+        return out
+
+
+#: Classes of the face classifier: 0 is "not a readable die" (background, a part of a
+#: die, two dice half in the crop), 1..6 the face value on top.
+N_CLASSES = 7
+CROP_PX = 32
+
+
+class FaceNet(nn.Module):
+    """Face value of a die crop: N x 3 x 32 x 32 (BGR 0..1) -> N x 7 x 1 x 1 logits."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Sequential(
+            _conv(3, 24), _conv(24, 24), nn.MaxPool2d(2),  # 16
+            _conv(24, 40), _conv(40, 40), nn.MaxPool2d(2),  # 8
+            _conv(40, 80), _conv(80, 80), nn.MaxPool2d(2),  # 4
+            nn.Conv2d(80, 96, 4), nn.ReLU(inplace=True),  # 1
+            nn.Conv2d(96, N_CLASSES, 1),
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.body(x)
+        return out

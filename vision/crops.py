@@ -1,0 +1,56 @@
+"""Cutting a die out of a frame into a small square crop (model input).
+
+The same function cuts the training crops and the run-time crops, so the face
+classifier sees at run time exactly what it was trained on.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+#: A die crop spans this many times the die's size (side of its box), centred on it.
+CROP_SPAN = 1.2
+
+
+def die_crop(
+    image: NDArray[np.uint8], cx: float, cy: float, side: float, angle_deg: float = 0.0,
+    out_px: int = 32,
+) -> NDArray[np.uint8]:
+    """The ``side`` x ``side`` px square around (cx, cy), turned by ``angle_deg``,
+    resampled to ``out_px`` x ``out_px`` (area-averaged when shrinking, so a 250 px
+    die does not alias). Outside the image is replicated border.
+
+    Returns:
+        out_px x out_px x 3 uint8 (BGR).
+    """
+    side = max(float(side), 2.0)
+    h, w = image.shape[:2]
+    half = math.ceil(side * 0.75) + 2
+    x0, y0 = math.floor(cx) - half, math.floor(cy) - half
+    x1, y1 = x0 + 2 * half, y0 + 2 * half
+    pad = max(0, -x0, -y0, x1 - w, y1 - h)
+    if pad:
+        src = cv2.copyMakeBorder(image[max(y0, 0):min(y1, h), max(x0, 0):min(x1, w)],
+                                 max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w),
+                                 cv2.BORDER_REPLICATE)
+    else:
+        src = image[y0:y1, x0:x1]
+    lx, ly = cx - x0, cy - y0
+    scale = out_px / side
+    if scale < 0.66:  # shrink by area averaging first
+        pre = max(scale * 1.5, 1e-3)
+        sw, sh = max(round(src.shape[1] * pre), 1), max(round(src.shape[0] * pre), 1)
+        fx, fy = sw / src.shape[1], sh / src.shape[0]
+        src = cv2.resize(src, (sw, sh), interpolation=cv2.INTER_AREA)
+        lx, ly = lx * fx, ly * fy
+        scale = scale / ((fx + fy) / 2)
+    m = cv2.getRotationMatrix2D((float(lx), float(ly)), float(angle_deg), float(scale))
+    m[0, 2] += out_px / 2 - lx
+    m[1, 2] += out_px / 2 - ly
+    crop = cv2.warpAffine(src, m, (out_px, out_px), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(crop, np.uint8)

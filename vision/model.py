@@ -1,0 +1,153 @@
+"""The two small networks at run time, through OpenCV's dnn module (no PyTorch).
+
+- ``models/detector.onnx``: die-centre heatmap and die size at 1/4 of its input.
+- ``models/face.onnx``: a 32 x 32 crop of one die -> 7 class scores (0: not a readable
+  die; 1..6: the face value on top).
+
+Both were trained by ``tools/vision/train.py`` on the training part of the shared
+photos and on synthetic scenes (``tools/vision/manifest.json``). Each network is
+loaded once per process and per thread (a ``cv2.dnn.Net`` is not safe to share between
+threads); loading only reads the files shipped in the package.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .crops import CROP_SPAN, die_crop
+
+MODELS = Path(__file__).resolve().parent / "models"
+DETECTOR = MODELS / "detector.onnx"
+FACE = MODELS / "face.onnx"
+CROP_PX = 32
+DET_STRIDE = 4
+
+_local = threading.local()
+
+
+def models_present() -> bool:
+    """True when both ONNX files are in the package."""
+    return DETECTOR.is_file() and FACE.is_file()
+
+
+def _net(path: Path) -> cv2.dnn.Net:
+    cache: dict[str, cv2.dnn.Net] = getattr(_local, "nets", {})
+    _local.nets = cache
+    key = str(path)
+    if key not in cache:
+        net = cv2.dnn.readNetFromONNX(key)
+        net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+        cache[key] = net
+    return cache[key]
+
+
+@dataclass(frozen=True)
+class Detection:
+    """A die found by the detector: centre and size (side of its box) in px, score 0..1."""
+
+    x: float
+    y: float
+    size: float
+    score: float
+
+
+def detect(image: NDArray[np.uint8], long_side: int, threshold: float) -> list[Detection]:
+    """Run the detector on ``image`` resized so its long side is ``long_side`` px.
+
+    Peaks of the centre heatmap over ``threshold`` that are the maximum of their 3 x 3
+    neighbourhood, refined to sub-cell precision by the weighted mean of that
+    neighbourhood; sizes read at the peak. Returns px of ``image``.
+    """
+    h, w = image.shape[:2]
+    scale = long_side / max(h, w)
+    nw, nh = max(round(w * scale), 16), max(round(h * scale), 16)
+    small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1
+                       else cv2.INTER_LINEAR)
+    pw, ph = -(-nw // 16) * 16, -(-nh // 16) * 16
+    if (pw, ph) != (nw, nh):
+        fill = [float(v) for v in cv2.mean(small)[:3]]
+        small = cv2.copyMakeBorder(small, 0, ph - nh, 0, pw - nw, cv2.BORDER_CONSTANT,
+                                   value=fill)
+    blob = cv2.dnn.blobFromImage(small, scalefactor=1 / 255.0)
+    net = _net(DETECTOR)
+    net.setInput(blob)
+    out = np.asarray(net.forward(), np.float32)[0]
+    heat, logsize = out[0], out[1]
+    peaks = (heat >= threshold) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    ys, xs = np.nonzero(peaks)
+    dets = []
+    gh, gw = heat.shape
+    for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+        y0, y1, x0, x1 = max(y - 1, 0), min(y + 2, gh), max(x - 1, 0), min(x + 2, gw)
+        patch = heat[y0:y1, x0:x1]
+        wsum = float(patch.sum())
+        gy, gx = np.mgrid[y0:y1, x0:x1]
+        cy = float((patch * gy).sum() / wsum)
+        cx = float((patch * gx).sum() / wsum)
+        size = 16.0 * 2.0 ** float(logsize[y, x])
+        px = ((cx + 0.5) * DET_STRIDE - 0.5) / scale
+        py = ((cy + 0.5) * DET_STRIDE - 0.5) / scale
+        if px >= w or py >= h:
+            continue
+        dets.append(Detection(px, py, size / scale, float(heat[y, x])))
+    return suppress(dets)
+
+
+def suppress(dets: list[Detection]) -> list[Detection]:
+    """Non-maximum suppression for dice.
+
+    Two peaks closer than 0.6 of the larger size are one die (touching dice are at
+    least 0.7 of a size apart, centre to centre): the stronger stays. A small peak
+    well inside a larger die (under half its size, within 0.4 of its size of its
+    centre) is one of its pips and goes, whatever its score.
+    """
+    dets = sorted(dets, key=lambda d: -d.score)
+    kept: list[Detection] = []
+    for d in dets:
+        if all(math.hypot(d.x - k.x, d.y - k.y) > 0.6 * max(k.size, d.size) for k in kept):
+            kept.append(d)
+    return [d for d in kept if not any(
+        k.size > 2.0 * d.size and math.hypot(d.x - k.x, d.y - k.y) < 0.4 * k.size
+        for k in kept)]
+
+
+def detect_two_scales(image: NDArray[np.uint8], long_side: int,
+                      threshold: float) -> list[Detection]:
+    """:func:`detect` at ``long_side`` and at half of it, merged.
+
+    The half-size look finds large dice whose pips the full-size look may take for
+    small dice; only its dice of 40 px or more (at the full-size look) are kept, and
+    :func:`suppress` then drops the pips inside them.
+    """
+    h, w = image.shape[:2]
+    fine = detect(image, long_side, threshold)
+    half = max(128, (long_side // 2) // 32 * 32)
+    scale = long_side / max(h, w)
+    coarse = [d for d in detect(image, half, threshold) if d.size * scale >= 40.0]
+    return suppress(fine + coarse)
+
+
+def classify(image: NDArray[np.uint8], dets: list[Detection],
+             turns: int = 4) -> NDArray[np.float32]:
+    """Class probabilities (N x ``turns`` x 7) for each detection's crop, the crop
+    turned by 0, 90, 180, 270 degrees (the first ``turns`` of them)."""
+    if not dets:
+        return np.zeros((0, turns, 7), np.float32)
+    crops: list[NDArray[np.uint8]] = []
+    for d in dets:
+        c = die_crop(image, d.x, d.y, d.size * CROP_SPAN, 0.0, CROP_PX)
+        crops.extend(np.ascontiguousarray(np.rot90(c, k)) for k in range(turns))
+    blob = cv2.dnn.blobFromImages(crops, scalefactor=1 / 255.0)
+    net = _net(FACE)
+    net.setInput(blob)
+    logits = np.asarray(net.forward(), np.float32).reshape(len(dets), turns, 7)
+    logits -= logits.max(axis=2, keepdims=True)
+    e = np.exp(logits)
+    return np.asarray(e / e.sum(axis=2, keepdims=True), np.float32)
