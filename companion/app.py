@@ -55,7 +55,7 @@ from companion.engine import (
 )
 from companion.engine.events import Event
 from companion.journal import GameSetup, Journal, JournalError
-from companion.notation import decode_event, encode_event
+from companion.notation import decode_event, encode_event, rules_text
 from companion.odds import state_odds
 from companion.present import build_view, marks_for
 from hardware.button import ButtonEvent
@@ -237,7 +237,7 @@ class Companion:
             settings = settings_from_options(setup.preset, setup.options)
             state = new_game(settings, list(setup.players))
             self.journal.start_game(setup)
-            self._log(f"New game: {', '.join(setup.players)}; rules: {setup.preset}")
+            self._log(f"New game: {', '.join(setup.players)}; rules: {rules_text(settings)}")
             return state
         try:
             settings = settings_from_options(game.setup.preset, game.setup.options)
@@ -378,6 +378,8 @@ class Companion:
 
     def set_fault(self, kind: str, text: str | None) -> None:
         """Show (``text``) or clear (None) a machine fault: "camera", "button" or other."""
+        if text is not None:
+            self._log(f"fault: {text}")
         if kind == "camera":
             self._faults.camera = text
         elif kind == "button":
@@ -621,6 +623,8 @@ class Companion:
             self._message = MessageView(
                 Severity.INFO, f"Undone: {_undone(before)}", after.status
             )
+        elif after.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            self._message = None  # the result screen says it all, and what to do next
         else:
             self._message = MessageView(Severity.INFO, after.message or "Done", after.status)
         self._changed()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -36,9 +37,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner in our output
     parser = build_parser()
     args = parser.parse_args(argv)
-    status: int = args.func(args)
+    try:
+        status: int = args.func(args)
+    except BrokenPipeError:  # e.g. `companion referee ... | head`: the reader left
+        sys.stderr.close()
+        return 0
     return status
 
 

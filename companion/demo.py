@@ -58,6 +58,11 @@ def load_script(path: Path) -> DemoScript:
         raise ValueError(f"cannot read the recorded game {path}: {error.strerror}") from None
     except json.JSONDecodeError as error:
         raise ValueError(f"{path} is not valid JSON (line {error.lineno}): {error.msg}") from None
+    if not isinstance(data, dict) or "setup" not in data or "steps" not in data:
+        raise ValueError(
+            f"{path} is not a recorded game: it needs \"setup\", \"steps\" and \"throws\" "
+            "(see fixtures/demo/game.json)"
+        )
     try:
         setup_data = data["setup"]
         setup = GameSetup(
@@ -218,6 +223,8 @@ def run_demo(
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
         path = journal_path or Path(tmp) / "demo-journal.sqlite3"
         echo(f"Demo: {script.title or game.name} ({len(script.steps)} button steps)")
+        if not headless:
+            echo("  (in a window: q or Escape quits; no PNGs are written)")
         with (
             Journal(path) as journal,
             ReplayCamera(game) as camera,

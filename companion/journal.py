@@ -30,6 +30,7 @@ damaged one) raises :class:`JournalError` and is never written to.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import sqlite3
 import time
@@ -37,6 +38,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
+from typing import IO
 
 #: ``PRAGMA application_id`` of a companion journal: the bytes ``SCC1``.
 APPLICATION_ID = 0x53434331
@@ -123,13 +125,21 @@ class Journal:
     Args:
         path: the SQLite file; created (with its folder) if missing.
         photo_budget_bytes: the most JPEG bytes kept; oldest photos go first.
+        exclusive: hold a lock (``PATH.lock``, ``flock``) for as long as the journal is
+            open, so that a second referee (or ``companion new-game``) cannot write the
+            same journal while one is running.
 
     Raises:
-        JournalError: the file exists but is not a usable companion journal.
+        JournalError: the file exists but is not a usable companion journal, or
+            (``exclusive``) another process holds it.
     """
 
     def __init__(
-        self, path: str | Path, photo_budget_bytes: int = DEFAULT_PHOTO_BUDGET_BYTES
+        self,
+        path: str | Path,
+        photo_budget_bytes: int = DEFAULT_PHOTO_BUDGET_BYTES,
+        *,
+        exclusive: bool = False,
     ) -> None:
         if photo_budget_bytes < 0:
             raise ValueError(f"photo budget must be 0 bytes or more, not {photo_budget_bytes}")
@@ -137,12 +147,32 @@ class Journal:
         self.photo_budget_bytes = photo_budget_bytes
         self._check_file_before_opening()
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock: IO[bytes] | None = self._take_lock() if exclusive else None
         self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
         try:
             self._prepare()
         except BaseException:
             self._conn.close()
+            self._release_lock()
             raise
+
+    def _take_lock(self) -> IO[bytes]:
+        lock_path = self.path.with_name(self.path.name + ".lock")
+        handle = lock_path.open("a+b")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise JournalError(
+                f"{self.path} is in use by another companion (a referee is running on it): "
+                "stop it first (sudo systemctl stop ship-captain-crew)"
+            ) from None
+        return handle
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.close()  # closing the file releases the flock
+            self._lock = None
 
     # -- opening --------------------------------------------------------------------
 
@@ -329,8 +359,9 @@ class Journal:
         return _Transaction(self._conn)
 
     def close(self) -> None:
-        """Close the file (checkpointing the WAL)."""
+        """Close the file (checkpointing the WAL) and release the lock, if held."""
         self._conn.close()
+        self._release_lock()
 
     def __enter__(self) -> Journal:
         return self

@@ -217,6 +217,15 @@ def _round_result(state: GameState) -> RoundResultView | None:
         took = result.pot_won or points or None
     carried = state.pot if result.winner is None and state.pot > 0 else None
     drinkers = tuple(name for name, n in result.drinks if n > 0)
+    if result.tie_break and result.winner is not None:
+        note = f"Tie on {result.best} with {_others(result.tied, result.winner)}: " \
+            f"won the tie-break ({result.tie_break[-1]})"
+    elif result.tied:
+        note = f"{' and '.join(result.tied)} tied on {result.best}: nobody wins"
+    elif not result.launched:
+        note = "Nobody launched"
+    else:
+        note = ""
     return RoundResultView(
         round_number=result.round_number,
         winner=result.winner,
@@ -224,9 +233,13 @@ def _round_result(state: GameState) -> RoundResultView | None:
         cargo=cargo,
         took=took,
         carried=carried,
-        note=result.summary,
+        note=note,
         drinkers=drinkers,
     )
+
+
+def _others(names: Sequence[str], but: str) -> str:
+    return " and ".join(n for n in names if n != but) or but
 
 
 def _tie_break(state: GameState) -> TieBreakView | None:
@@ -301,7 +314,10 @@ def build_view(
         target=s.target if s.match == "target" else None,
         stage=stage,
     )
-    if message is None and state.message:
+    if message is None and state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        what = "the next round" if state.phase is Phase.ROUND_OVER else "a new match"
+        message = MessageView(Severity.INFO, f"Hold the button to start {what}")
+    elif message is None and state.message:
         action = state.status if state.status != state.message else ""
         message = MessageView(Severity.INFO, state.message, action)
     players = _players(state)

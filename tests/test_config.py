@@ -94,7 +94,7 @@ def test_the_example_file_documents_every_key_and_its_commented_values_are_valid
         tmp_path,
         "\n".join(lines)
         .replace('kind = "pi"', 'kind = "replay"')
-        .replace('"../fixtures/game"', '"frames"'),
+        .replace('"photos"', '"frames"'),
     )
     (tmp_path / "frames").mkdir()
     config = load_config(uncommented)

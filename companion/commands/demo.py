@@ -18,6 +18,16 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0.0 <= value <= 60.0:
+        raise argparse.ArgumentTypeError(f"{text}: seconds between steps must be 0..60")
+    return value
+
+
 def register(sub: Any) -> None:
     """Add the ``demo`` subcommand to the subparsers ``sub``."""
     from companion.demo import DEFAULT_GAME
@@ -43,7 +53,7 @@ def register(sub: Any) -> None:
                         help="folder for the PNG screens when headless (default: %(default)s)")
     parser.add_argument("--journal", type=Path, default=None,
                         help="journal file to write (default: a temporary one)")
-    parser.add_argument("--step", type=float, default=None, metavar="S",
+    parser.add_argument("--step", type=_seconds, default=None, metavar="S",
                         help="seconds between button steps (default: 2.5 in a window, 0 headless)")
     parser.add_argument("--size", type=_size, default=(1280, 720), metavar="WxH",
                         help="window / PNG size in px (default: 1280x720)")
@@ -62,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
             step_s=args.step,
             size=args.size,
         )
-    except (ValueError, RuntimeError, OSError) as error:
+    except OSError as error:
+        print(f"companion demo: {error.filename or ''}: {error.strerror}", file=sys.stderr)
+        return 2
+    except (ValueError, RuntimeError) as error:
         print(f"companion demo: {error}", file=sys.stderr)
         return 2

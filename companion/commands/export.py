@@ -23,9 +23,10 @@ def register(sub: Any) -> None:
         description="Replay the journal's current game and print its game record "
         "(or write it to --out).",
     )
-    parser.add_argument("--journal", type=Path, default=None,
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--journal", type=Path, default=None,
                         help=f"journal file (default: the config's, else {DEFAULT_JOURNAL})")
-    parser.add_argument("--config", type=Path, default=None,
+    source.add_argument("--config", type=Path, default=None,
                         help="config file naming the journal")
     parser.add_argument("--game", type=int, default=None,
                         help="game number in the journal (default: the current game)")
@@ -34,11 +35,19 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.config import ConfigError
     from companion.engine import apply, new_game, settings_from_options
     from companion.journal import Journal, JournalError
     from companion.notation import decode_event, write_record
 
-    path = args.journal or _journal_from_config(args.config)
+    if args.config is not None and not args.config.exists():
+        print(f"companion export: no config file at {args.config}", file=sys.stderr)
+        return 2
+    try:
+        path = args.journal or _journal_from_config(args.config)
+    except ConfigError as error:
+        print(f"companion export: {error}", file=sys.stderr)
+        return 2
     if not path.exists():
         print(f"companion export: no journal at {path}", file=sys.stderr)
         return 2
@@ -48,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
             if args.game is not None:
                 game = next((g for g in journal.games() if g.game_id == args.game), None)
             if game is None:
-                print(f"companion export: {path} holds no such game", file=sys.stderr)
+                games = ", ".join(str(g.game_id) for g in journal.games()) or "none"
+                print(f"companion export: {path} holds no game {args.game} (games: {games})",
+                      file=sys.stderr)
                 return 2
             setup = game.setup
             state = new_game(settings_from_options(setup.preset, setup.options),
@@ -60,7 +71,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     record = write_record(state)
     if args.out is not None:
-        args.out.write_text(record, encoding="utf-8")
+        try:
+            args.out.write_text(record, encoding="utf-8")
+        except OSError as error:
+            print(f"companion export: cannot write {args.out}: {error.strerror}",
+                  file=sys.stderr)
+            return 2
     else:
         sys.stdout.write(record)
     return 0

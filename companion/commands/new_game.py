@@ -29,10 +29,14 @@ def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError, load_config
     from companion.journal import GameSetup, Journal, JournalError
 
+    if args.config is not None and not args.config.exists():
+        print(f"companion new-game: no config file at {args.config}", file=sys.stderr)
+        return 2
     try:
         config = load_config(args.config)
         setup = GameSetup(config.rules.preset, dict(config.rules.options), config.players.names)
-        with Journal(config.journal.path, config.journal.photo_budget_mb * 1024 * 1024) as j:
+        budget = config.journal.photo_budget_mb * 1024 * 1024
+        with Journal(config.journal.path, budget, exclusive=True) as j:
             game = j.start_game(setup)
     except (ConfigError, JournalError, OSError) as error:
         print(f"companion new-game: {error}", file=sys.stderr)

@@ -61,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
     )
     setup = GameSetup(config.rules.preset, dict(config.rules.options), config.players.names)
     try:
-        journal = Journal(config.journal.path, config.journal.photo_budget_mb * 1024 * 1024)
+        journal = Journal(
+            config.journal.path, config.journal.photo_budget_mb * 1024 * 1024, exclusive=True
+        )
     except (JournalError, OSError) as error:
         print(f"companion run: journal: {error}", file=sys.stderr)
         return 2
@@ -70,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
         return open_camera(config.camera)
 
     faults: dict[str, str] = {}
+    if args.config is not None and not args.config.exists():
+        faults["config"] = f"No config file at {args.config}: playing on the documented defaults"
     camera: Camera | None
     try:
         camera = reopen()

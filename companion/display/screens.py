@@ -891,6 +891,7 @@ def _round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
                min_size=c.size(theme.SMALL))
         y += h + c.px(0.01)
     rows = _ranked(view, lambda p: (
+        0 if p.name == result.winner else 1,  # the winner first, even after a tie-break
         0 if p.launched else 1 if p.launched is False else 2, -(p.round_score or 0)))
     width = min(body.w, c.px(1.3))
     _table(c, view, rows, pygame.Rect(body.centerx - width // 2, y, width, body.bottom - y),

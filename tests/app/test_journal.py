@@ -164,3 +164,15 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path: Path) -> None:
     with Journal(path) as journal:
         stored = {e.seq for e in journal.entries()}
     assert set(acknowledged) <= stored
+
+
+def test_an_exclusive_journal_refuses_a_second_writer(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    with Journal(path, exclusive=True) as first:
+        first.start_game(SETUP)
+        with pytest.raises(JournalError, match="in use by another companion"):
+            Journal(path, exclusive=True)
+        with Journal(path) as reader:  # reading (export) is still allowed
+            assert reader.current_game() is not None
+    with Journal(path, exclusive=True) as again:  # released on close
+        assert again.current_game() is not None
