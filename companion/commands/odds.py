@@ -53,12 +53,18 @@ def _figure(value: Fraction | None) -> dict[str, object] | None:
 
 
 def _parse_cargo(text: str) -> int | tuple[int, int]:
-    for sep in ("+", ","):
-        if sep in text:
-            a, _, b = text.partition(sep)
-            hi, lo = sorted((int(a), int(b)), reverse=True)
-            return (hi, lo)
-    return int(text)
+    """``7`` (a sum) or ``6+1`` / ``6,1`` (the two dice). Raises ValueError in words."""
+    try:
+        for sep in ("+", ","):
+            if sep in text:
+                a, _, b = text.partition(sep)
+                hi, lo = sorted((int(a), int(b)), reverse=True)
+                return (hi, lo)
+        return int(text)
+    except ValueError:
+        raise ValueError(
+            f"--cargo {text!r}: give the cargo as its sum (7) or its two dice (6+1)"
+        ) from None
 
 
 def run(args: argparse.Namespace) -> int:

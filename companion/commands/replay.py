@@ -35,6 +35,12 @@ def run(args: argparse.Namespace) -> int:
         if args.record == "-":
             text = sys.stdin.read()
         else:
+            with open(args.record, "rb") as raw:
+                if raw.read(16) == b"SQLite format 3\x00":
+                    print(f"companion replay: {args.record} is a journal, not a game record: "
+                          "write its record with companion export --journal "
+                          f"{args.record}", file=sys.stderr)
+                    return 2
             with open(args.record, encoding="utf-8") as handle:
                 text = handle.read()
     except (OSError, UnicodeDecodeError) as error:
