@@ -30,9 +30,25 @@ from .types import Die, Reading, VisionInputError
 
 
 def _load(path: str) -> NDArray[np.uint8]:
-    img = cv2.imread(path, cv2.IMREAD_COLOR)
+    """The image at ``path`` as H x W x 3 uint8 BGR.
+
+    Raises:
+        VisionInputError: no such file, not readable, not an image, or a JPEG cut
+            short (a partial file would read as a photo with its lower part grey).
+    """
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise VisionInputError(f"{path} is a folder, not an image") from None
+    except FileNotFoundError:
+        raise VisionInputError(f"no such file: {path}") from None
+    except OSError as err:
+        raise VisionInputError(f"cannot read {path}: {err.strerror or err}") from None
+    if data[:2] == b"\xff\xd8" and b"\xff\xd9" not in data[-4096:]:
+        raise VisionInputError(f"{path} is a JPEG file cut short (incomplete)")
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
     if img is None:
-        raise VisionInputError(f"cannot read an image from {path}")
+        raise VisionInputError(f"{path} is not an image OpenCV can read")
     return np.asarray(img, np.uint8)
 
 
@@ -61,7 +77,10 @@ def _cmd_read(args: argparse.Namespace) -> int:
         try:
             reading = read_dice(_load(path), expected=args.expected)
         except VisionInputError as err:
-            print(json.dumps({"image": path, "error": str(err)}))
+            if args.text:
+                print(f"{path}: error: {err}")
+            else:
+                print(json.dumps({"image": path, "error": str(err)}))
             status = 2
             continue
         obj = reading_json(path, reading)
@@ -121,9 +140,17 @@ def _cmd_annotate(args: argparse.Namespace) -> int:
     from .annotate import annotate
     from .read import read_dice
 
+    if not cv2.haveImageWriter(args.out):
+        print(f"vision annotate: cannot write {args.out}: name it .png or .jpg",
+              file=sys.stderr)
+        return 2
     img = _load(args.image)
     reading = read_dice(img)
-    if not cv2.imwrite(args.out, annotate(img, reading)):
+    try:
+        written = cv2.imwrite(args.out, annotate(img, reading))
+    except cv2.error:
+        written = False
+    if not written:
         print(f"vision annotate: cannot write {args.out}", file=sys.stderr)
         return 2
     vals = " ".join("?" if v is None else str(v) for v in reading.values) or "-"

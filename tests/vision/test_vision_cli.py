@@ -32,7 +32,7 @@ def test_read_json_lines(scene_png: Path, tmp_path: Path,
     for d in first["dice"]:
         assert d["value"] in (None, 1, 2, 3, 4, 5, 6)
         assert len(d["center"]) == 2 and 0 <= d["confidence"] <= 1
-    assert "cannot read" in json.loads(lines[1])["error"]
+    assert "not an image" in json.loads(lines[1])["error"]
 
 
 def test_annotate_writes_a_png(scene_png: Path, tmp_path: Path) -> None:
@@ -65,3 +65,30 @@ def test_read_text(scene_png: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["read", "--text", str(scene_png)]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{scene_png}: ") and "{" not in out
+
+
+def test_bad_files_get_one_clear_line(scene_png: Path, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    cut = tmp_path / "cut.jpg"
+    ok, jpg = cv2.imencode(".jpg", cv2.imread(str(scene_png)))
+    assert ok
+    cut.write_bytes(jpg.tobytes()[: len(jpg) // 2])
+    missing = tmp_path / "missing.jpg"
+    assert main(["read", "--text", str(missing), str(cut), str(tmp_path)]) == 2
+    out = capsys.readouterr()
+    assert out.out.splitlines() == [
+        f"{missing}: error: no such file: {missing}",
+        f"{cut}: error: {cut} is a JPEG file cut short (incomplete)",
+        f"{tmp_path}: error: {tmp_path} is a folder, not an image",
+    ]
+    assert out.err == ""
+
+
+def test_annotate_refuses_an_unknown_format(scene_png: Path, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out.txt"
+    assert main(["annotate", str(scene_png), str(out)]) == 2
+    assert "name it .png or .jpg" in capsys.readouterr().err
+    assert not out.exists()
+    assert main(["annotate", str(scene_png), str(tmp_path / "no" / "out.png")]) == 2
+    assert "cannot write" in capsys.readouterr().err
