@@ -56,7 +56,9 @@ def face_crop(
 
 
 def find_pips(face: NDArray[np.uint8]) -> PipCheck:
-    """Find pips on an upright face crop (``FACE_PX`` square, the face filling it).
+    """Find pips on an upright face crop (``FACE_PX`` square, the face filling it,
+    turned square with the face's edges) and fit them to the d6 layouts, which may
+    turn only with the face (``fit_layout(..., aligned=True)``).
 
     Pip size bounds come from real dice: a pip is 10..28 % of the face side.
     """
@@ -94,5 +96,5 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
             continue
         pts.append(cents[k])
     arr = np.array(pts, np.float64).reshape(-1, 2) - (n - 1) / 2.0
-    fit = fit_layout(arr, face_half=n / 2.0)
+    fit = fit_layout(arr, face_half=n / 2.0, aligned=True)
     return PipCheck(fit, len(pts), contrast)

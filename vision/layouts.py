@@ -39,6 +39,10 @@ LAYOUTS: dict[int, NDArray[np.float64]] = {
 }
 
 _ANGLES = np.deg2rad(np.arange(0.0, 90.0, 3.0))
+#: Turns of a layout that keep it square with the face's edges (within 12 degrees, the
+#: error of the measured face angle): a 2 lies on a diagonal of the face, a 6 in two
+#: rows along an edge.
+_ALIGNED = np.deg2rad(np.concatenate([np.arange(-12.0, 13.0, 3.0), np.arange(78.0, 103.0, 3.0)]))
 _SCALES = np.array([0.8, 0.9, 1.0, 1.1, 1.25])
 
 
@@ -60,12 +64,13 @@ class LayoutFit:
     offset: float
 
 
-def _rotations() -> NDArray[np.float64]:
-    c, s = np.cos(_ANGLES), np.sin(_ANGLES)
+def _rotations(angles: NDArray[np.float64]) -> NDArray[np.float64]:
+    c, s = np.cos(angles), np.sin(angles)
     return np.stack([np.stack([c, -s], -1), np.stack([s, c], -1)], -2)  # (A, 2, 2)
 
 
-_ROT = _rotations()
+_ROT = _rotations(_ANGLES)
+_ROT_ALIGNED = _rotations(_ALIGNED)
 
 
 def fit_layout(
@@ -73,6 +78,7 @@ def fit_layout(
     face_half: float,
     max_residual: float = 0.28,
     max_offset: float = 0.35,
+    aligned: bool = False,
 ) -> LayoutFit:
     """Fit pip centres (N x 2, px relative to the face centre) to the d6 layouts.
 
@@ -82,6 +88,9 @@ def fit_layout(
         max_residual: largest accepted worst-pip distance, in half-sides.
         max_offset: largest accepted distance of the pips' centroid from the face
             centre, in half-sides (pips on a side face pull it away).
+        aligned: the pips come from a crop turned square with the face's edges, so
+            the layout may only turn within 12 degrees of them (a 2 on a diagonal of
+            the face, not at any angle); otherwise any turn.
 
     Returns:
         the fit; ``value`` is ``None`` for 0 or more than 6 pips or a poor fit.
@@ -101,12 +110,38 @@ def fit_layout(
         # Turn and scale the layout, measure each seen pip's distance to the nearest
         # layout pip and each layout pip's to the nearest seen pip (both ways, so two
         # pips on one layout position do not pass).
-        turned = np.einsum("aij,nj->ani", _ROT, layout)  # (A, n, 2)
+        rot, angles = (_ROT_ALIGNED, _ALIGNED) if aligned else (_ROT, _ANGLES)
+        turned = np.einsum("aij,nj->ani", rot, layout)  # (A, n, 2)
         cand = turned[:, None, :, :] * _SCALES[None, :, None, None]  # (A, S, n, 2)
         d = np.linalg.norm(cand[:, :, :, None, :] - rel[None, None, None, :, :], axis=-1)
         worst = np.maximum(d.min(axis=2).max(axis=-1), d.min(axis=3).max(axis=-1))  # (A, S)
         a, s = np.unravel_index(int(np.argmin(worst)), worst.shape)
         residual = float(worst[a, s])
-        angle = float(np.rad2deg(_ANGLES[a]))
+        angle = float(np.rad2deg(angles[a])) % 90.0
     ok = residual <= max_residual and offset <= max_offset
     return LayoutFit(n if ok else None, residual, angle, offset)
+
+
+#: For each face value, the values whose pips include all of its pips (at the same
+#: places on the face, up to a turn of the die): the pips of a 2 are among those of a
+#: 3, 4, 5 and 6; a 3 (a diagonal and the centre) only among those of a 5.
+CONTAINED_IN: dict[int, frozenset[int]] = {
+    1: frozenset({3, 5}),
+    2: frozenset({3, 4, 5, 6}),
+    3: frozenset({5}),
+    4: frozenset({5, 6}),
+    5: frozenset(),
+    6: frozenset(),
+}
+
+
+def could_be_part_of(seen: int, value: int) -> bool:
+    """True when the pips of a ``seen`` face could be some of the pips of a ``value``
+    face, the others unseen (lost to glare, blur or two pips merged).
+
+    >>> could_be_part_of(4, 5), could_be_part_of(4, 6), could_be_part_of(5, 4)
+    (True, True, False)
+    >>> could_be_part_of(3, 6)  # a 6 has no centre pip
+    False
+    """
+    return seen == value or value in CONTAINED_IN[seen]

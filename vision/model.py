@@ -1,7 +1,7 @@
 """The two small networks at run time, through OpenCV's dnn module (no PyTorch).
 
 - ``models/detector.onnx``: die-centre heatmap and die size at 1/4 of its input.
-- ``models/face.onnx``: a 32 x 32 crop of one die -> 7 class scores (0: not a readable
+- ``models/face.onnx``: a 48 x 48 crop of one die -> 7 class scores (0: not a readable
   die; 1..6: the face value on top).
 
 Both were trained by ``tools/vision/train.py`` on the training part of the shared
@@ -26,7 +26,7 @@ from .crops import CROP_SPAN, die_crop
 MODELS = Path(__file__).resolve().parent / "models"
 DETECTOR = MODELS / "detector.onnx"
 FACE = MODELS / "face.onnx"
-CROP_PX = 32
+CROP_PX = 48
 DET_STRIDE = 4
 
 _local = threading.local()

@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .face import FACE_PX, PipCheck, face_crop, find_pips
+from .layouts import could_be_part_of
 from .model import Detection, classify, detect, detect_two_scales
 from .quality import image_problems
 from .types import Calibration, Die, Problem, Quad, Reading, VisionParams
@@ -91,6 +92,13 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams) -
     least ``p.read_threshold``, and the pip layout seen on the face (if any) does not
     name another value; with ``p.layout_check`` and no layout seen, the probability must
     reach ``p.read_threshold_alone``.
+
+    The pips name another value ("disagrees") when they fit its layout clearly
+    (``p.veto_residual``, ``p.veto_contrast``) and that layout is not part of the
+    classifier's value's (:func:`vision.layouts.could_be_part_of`): pips seen that
+    could be some of the value's pips, the others lost to glare, blur or a merge (a 5
+    seen as the four corners of a 4), are no evidence against it; a pip where the
+    value has none (a 4 seen with a centre pip) is.
     """
     mean = probs.mean(axis=0)
     votes = probs.argmax(axis=1)
@@ -100,7 +108,8 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams) -
     if pips is not None and pips.fit.value is not None:
         if pips.fit.value == value:
             check = "agrees"
-        elif pips.fit.residual <= p.veto_residual and pips.contrast >= p.veto_contrast:
+        elif (pips.fit.residual <= p.veto_residual and pips.contrast >= p.veto_contrast
+              and not could_be_part_of(pips.fit.value, value)):
             check = "disagrees"
     if float(mean[0]) > 1.0 - p.die_min_prob:
         return FaceRead(None, float(mean[0]), True, 0.0, check)

@@ -3,8 +3,9 @@
 A scene is a background (felt, wood, light board or plain, with texture and a light
 gradient) and dice drawn from their geometry: a rounded square top face of any colour
 with contrasting pips at the d6 layout positions (:data:`vision.layouts.LAYOUTS`),
-turned at any angle, optionally with a side face showing (an oblique view), a cast
-shadow, a glare spot, and touching neighbours; then blur and sensor noise.
+turned at any angle, optionally with a side face showing (an oblique view, with or
+without its own pips), a marbled or translucent body, a cast shadow, a glare spot, and
+touching neighbours; then blur and sensor noise.
 
 >>> import numpy as np
 >>> scene = make_scene(np.random.default_rng(1), width=320, height=240, n_dice=3)
@@ -17,7 +18,7 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -31,7 +32,13 @@ _ONE = 1 << _SHIFT
 
 @dataclass(frozen=True)
 class SynthDie:
-    """Ground truth of one drawn die: value, centre px, top-face side px, angle deg."""
+    """Ground truth of one drawn die: value, centre px, top-face side px, angle deg.
+
+    ``side_pips``: an oblique die's side faces show their pips (the pips a reader
+    must not count); ``body``: "plain", "marbled" (swirls of a second colour) or
+    "translucent" (the floor shows through, lit from inside); ``body_offset``: how far
+    (dx, dy) px the body of an oblique die shows beyond its top face.
+    """
 
     value: int
     center: tuple[float, float]
@@ -39,6 +46,9 @@ class SynthDie:
     angle: float
     glare: bool = False
     oblique: bool = False
+    side_pips: bool = False
+    body: str = "plain"
+    body_offset: tuple[float, float] = (0.0, 0.0)
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -46,6 +56,15 @@ class SynthDie:
         r = self.side / 2 * (abs(math.cos(math.radians(self.angle)))
                              + abs(math.sin(math.radians(self.angle))))
         return (self.center[0] - r, self.center[1] - r, self.center[0] + r, self.center[1] + r)
+
+    @property
+    def visible_box(self) -> tuple[float, float, float, float]:
+        """Axis-aligned box around all of the die that shows (top face and, for an
+        oblique view, the body beyond it: ``body_offset`` px), as the shared photos'
+        labels are drawn."""
+        x0, y0, x1, y1 = self.box
+        dx, dy = self.body_offset
+        return (x0 + min(dx, 0.0), y0 + min(dy, 0.0), x1 + max(dx, 0.0), y1 + max(dy, 0.0))
 
 
 @dataclass(frozen=True)
@@ -60,6 +79,12 @@ class SceneSpec:
         p_shadow: chance of a hard cast shadow.
         blur_sigma: range of the Gaussian blur sigma, px.
         noise_sigma: range of sensor noise, grey levels.
+        pip_r: range of the pip radius, in top-face sides.
+        oblique_depth: range of how far an oblique die's body shows beyond its top
+            face, in top-face sides.
+        p_side_pips: chance that an oblique die's side faces show their pips.
+        p_marbled: chance of a marbled die.
+        p_translucent: chance of a translucent die.
     """
 
     die_px: tuple[float, float] = (25.0, 90.0)
@@ -69,6 +94,11 @@ class SceneSpec:
     p_shadow: float = 0.6
     blur_sigma: tuple[float, float] = (0.0, 1.2)
     noise_sigma: tuple[float, float] = (0.0, 6.0)
+    pip_r: tuple[float, float] = (0.075, 0.11)
+    oblique_depth: tuple[float, float] = (0.15, 0.35)
+    p_side_pips: float = 0.0
+    p_marbled: float = 0.0
+    p_translucent: float = 0.0
 
 
 @dataclass
@@ -142,12 +172,57 @@ def _rounded_square(cx: float, cy: float, side: float, angle: float,
     return np.asarray(np.round(arr * _ONE), np.int32)
 
 
+def _swirl(rng: np.random.Generator, h: int, w: int) -> NDArray[np.float32]:
+    """A marble-like pattern 0..1 (bands of a smooth random field), h x w."""
+    n = rng.normal(0, 1, (5, 5)).astype(np.float32)
+    field = np.asarray(cv2.resize(n, (w, h), interpolation=cv2.INTER_CUBIC), np.float32)
+    bands = 0.5 + 0.5 * np.sin(field * rng.uniform(2.0, 5.0))
+    return np.asarray(bands, np.float32)
+
+
+def _side_faces(img: NDArray[np.uint8], rng: np.random.Generator, die: SynthDie,
+                off: tuple[float, float], pip: tuple[float, ...], shade: float,
+                pip_r: float) -> None:
+    """Pips of the side faces seen when the body shows along ``off`` (px): each
+    visible side face is the parallelogram between a top-face edge and that edge moved
+    by ``off``; its pips are a random layout squeezed into it."""
+    th = math.radians(die.angle)
+    u = np.array([math.cos(th), math.sin(th)])
+    v = np.array([-math.sin(th), math.cos(th)])
+    o = np.array(off)
+    half = die.side / 2
+    col = tuple(c * shade for c in pip)
+    circle = np.stack([np.cos(np.linspace(0, 2 * np.pi, 14)),
+                       np.sin(np.linspace(0, 2 * np.pi, 14))], 1)
+    for normal, along in ((u, v), (-u, v), (v, u), (-v, u)):
+        if float(normal @ o) <= 0.05 * die.side:
+            continue
+        mid = np.array(die.center) + normal * half
+        layout = LAYOUTS[int(rng.integers(1, 7))]
+        # face coords (a, b) in half-sides: a along the edge, b from the edge (-1) to
+        # the far edge (+1) of the side face, which lies along ``off``
+        basis = np.stack([along * half, o / 2], 1)  # 2 x 2
+        for a, b in layout:
+            centre = mid + basis @ np.array([a, b + 1.0])
+            pts = centre + (circle * 2.0 * pip_r) @ basis.T  # pip_r: in sides
+            cv2.fillPoly(img, [np.asarray(np.round(pts * _ONE), np.int32)], col,
+                         cv2.LINE_AA, _SHIFT)
+
+
 def draw_die(img: NDArray[np.uint8], rng: np.random.Generator, die: SynthDie,
-             face: tuple[float, ...], pip: tuple[float, ...], shadow: bool) -> None:
-    """Draw one die in place (shadow, side face, top face, pips, glare)."""
+             face: tuple[float, ...], pip: tuple[float, ...], shadow: bool,
+             pip_r_range: tuple[float, float] = (0.075, 0.11),
+             depth_range: tuple[float, float] = (0.15, 0.35)) -> tuple[float, float]:
+    """Draw one die in place (shadow, side face, top face, pips, glare).
+
+    Returns how far its body shows beyond the top face, (dx, dy) px ((0, 0) unless
+    oblique).
+    """
     cx, cy = die.center
+    body_off = (0.0, 0.0)
     s = die.side
     radius = s * rng.uniform(0.08, 0.2)
+    under = img.copy() if die.body == "translucent" else None
     if shadow:
         mask = np.zeros(img.shape[:2], np.uint8)
         dx, dy = rng.uniform(-0.35, 0.35, 2) * s
@@ -159,18 +234,26 @@ def draw_die(img: NDArray[np.uint8], rng: np.random.Generator, die: SynthDie,
     if die.oblique:
         # the die's body seen from the side: the top face shifted down-away, darker
         ang = rng.uniform(0, 2 * math.pi)
-        off = rng.uniform(0.15, 0.35) * s
-        side_col = tuple(c * rng.uniform(0.5, 0.85) for c in face)
+        off = rng.uniform(*depth_range) * s
+        shades = [rng.uniform(0.5, 0.85) for _ in face]
+        side_col = tuple(c * k for c, k in zip(face, shades, strict=True))
+        shade = float(np.mean(shades))
         for t in np.linspace(0, 1, 5):
             cv2.fillPoly(img, [_rounded_square(cx + math.cos(ang) * off * t,
                                                cy + math.sin(ang) * off * t, s, die.angle,
                                                radius)], side_col, cv2.LINE_AA, _SHIFT)
-    cv2.fillPoly(img, [_rounded_square(cx, cy, s, die.angle, radius)], face, cv2.LINE_AA, _SHIFT)
+        body_off = (math.cos(ang) * off, math.sin(ang) * off)
+        if die.side_pips:
+            _side_faces(img, rng, die, body_off, pip, shade, rng.uniform(*pip_r_range))
+    top = _rounded_square(cx, cy, s, die.angle, radius)
+    cv2.fillPoly(img, [top], face, cv2.LINE_AA, _SHIFT)
+    if die.body != "plain":
+        _body(img, rng, die, top, face, under)
     # gentle shading across the face
     th = math.radians(die.angle)
     rot = np.array([[math.cos(th), -math.sin(th)], [math.sin(th), math.cos(th)]])
     spread = rng.uniform(0.45, 0.6)
-    pip_r = s * rng.uniform(0.075, 0.11)
+    pip_r = s * rng.uniform(*pip_r_range)
     for px, py in LAYOUTS[die.value] * (spread / 0.5):
         x, y = rot @ np.array([px, py]) * (s / 2) + (cx, cy)
         cv2.circle(img, (round(x * _ONE), round(y * _ONE)), max(round(pip_r * _ONE), _ONE // 2),
@@ -183,6 +266,36 @@ def draw_die(img: NDArray[np.uint8], rng: np.random.Generator, die: SynthDie,
         glow = np.asarray(cv2.GaussianBlur(spot, (0, 0), max(s * 0.03, 0.5)), np.float32)
         glow = glow[..., None]
         img[:] = np.clip(img * (1 - glow) + 255 * glow, 0, 255).astype(np.uint8)
+    return body_off
+
+
+def _body(img: NDArray[np.uint8], rng: np.random.Generator, die: SynthDie,
+          top: NDArray[np.int32], face: tuple[float, ...],
+          under: NDArray[np.uint8] | None) -> None:
+    """Marbled or translucent look of the top face (drawn in place, pips come after)."""
+    h, w = img.shape[:2]
+    r = int(die.side) + 2
+    x0, y0 = max(int(die.center[0]) - r, 0), max(int(die.center[1]) - r, 0)
+    x1, y1 = min(int(die.center[0]) + r, w), min(int(die.center[1]) + r, h)
+    if x1 <= x0 or y1 <= y0:
+        return
+    mask = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [top], 255, cv2.LINE_AA, _SHIFT)
+    m = mask[y0:y1, x0:x1].astype(np.float32)[..., None] / 255.0
+    roi = img[y0:y1, x0:x1].astype(np.float32)
+    if die.body == "marbled":
+        other = np.array(_colours(rng)[0], np.float32)
+        k = _swirl(rng, y1 - y0, x1 - x0)[..., None] * rng.uniform(0.4, 0.9)
+        roi = roi * (1 - m * k) + other * (m * k)
+    elif under is not None:  # translucent: the floor through the die, a lit centre
+        a = rng.uniform(0.25, 0.5)
+        yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+        d = np.hypot(xx - die.center[0], yy - die.center[1]) / max(die.side / 2, 1.0)
+        glow = np.clip(1.0 - d, 0, 1)[..., None] * rng.uniform(0.1, 0.35)
+        mixed = roi * (1 - a) + under[y0:y1, x0:x1].astype(np.float32) * a
+        mixed = mixed * (1 - glow) + 255.0 * glow
+        roi = roi * (1 - m) + mixed * m
+    img[y0:y1, x0:x1] = np.clip(roi, 0, 255).astype(np.uint8)
 
 
 def make_scene(
@@ -238,8 +351,18 @@ def make_scene(
         die = SynthDie(value, placed, s, float(rng.uniform(0, 90)),
                        glare=bool(rng.random() < sp.p_glare),
                        oblique=bool(rng.random() < sp.p_oblique))
+        # the extras draw from rng only when asked for (default scenes stay the same)
+        if die.oblique and sp.p_side_pips > 0 and rng.random() < sp.p_side_pips:
+            die = replace(die, side_pips=True)
+        if sp.p_marbled + sp.p_translucent > 0:
+            u = rng.random()
+            body = ("marbled" if u < sp.p_marbled else "translucent"
+                    if u < sp.p_marbled + sp.p_translucent else "plain")
+            die = replace(die, body=body)
         face, pip = _colours(rng)
-        draw_die(img, rng, die, face, pip, shadow_all)
+        off = draw_die(img, rng, die, face, pip, shadow_all, sp.pip_r, sp.oblique_depth)
+        if off != (0.0, 0.0):
+            die = replace(die, body_offset=off)
         dice.append(die)
     sigma = rng.uniform(*sp.blur_sigma)
     if sigma > 0.3:

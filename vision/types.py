@@ -137,7 +137,9 @@ class VisionParams:
         read_threshold: minimum face-classifier probability 0..1 for a value; below it
             the die's value is ``None``.
         layout_check: run the pip-layout check on each face: a clear fit of another
-            value's layout makes the die ``None`` (see ``veto_residual``).
+            value's layout makes the die ``None`` (see ``veto_residual``), unless the
+            pips seen could be some of the value's pips (a 5 whose centre pip is lost
+            to glare looks like a 4; :func:`vision.layouts.could_be_part_of`).
         read_threshold_alone: probability needed when the pip check sees no layout
             (equal to ``read_threshold`` by default: on the shared photos' small dice
             the pips are often too small for the check, and a higher bar cost more

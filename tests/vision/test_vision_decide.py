@@ -47,6 +47,24 @@ def test_a_clear_other_layout_vetoes() -> None:
     assert r.value is None and r.pip_check == "disagrees"
 
 
+def test_pips_lost_to_glare_or_blur_do_not_veto() -> None:
+    # a 5 whose centre pip is lost: the four corners seen fit a 4, yet they are all
+    # pips of a 5, so they are no evidence against it; so for a 6 seen as a 2
+    r = decide(probs({5: 0.95}, {5: 0.95}, {5: 0.95}, {5: 0.95}), pips(4), P)
+    assert r.value == 5 and r.pip_check == "none"
+    r = decide(probs({6: 0.95}, {6: 0.95}, {6: 0.95}, {6: 0.95}), pips(2), P)
+    assert r.value == 6
+
+
+def test_a_pip_where_the_value_has_none_vetoes() -> None:
+    # read as 2, but three pips on the diagonal: a 2 has no centre pip
+    r = decide(probs({2: 0.95}, {2: 0.95}, {2: 0.95}, {2: 0.95}), pips(3), P)
+    assert r.value is None and r.pip_check == "disagrees"
+    # read as 6, but a 3 seen: a 6 has no centre pip either
+    r = decide(probs({6: 0.95}, {6: 0.95}, {6: 0.95}, {6: 0.95}), pips(3), P)
+    assert r.value is None
+
+
 def test_a_vague_other_layout_does_not_veto() -> None:
     r = decide(probs({4: 0.95}, {4: 0.95}, {4: 0.95}, {4: 0.95}), pips(5, residual=0.25), P)
     assert r.value == 4

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from vision.layouts import LAYOUTS, fit_layout
+from vision.layouts import CONTAINED_IN, LAYOUTS, could_be_part_of, fit_layout
 
 
 @pytest.mark.parametrize("value", range(1, 7))
@@ -38,3 +38,38 @@ def test_pips_off_the_face_centre_do_not_fit() -> None:
 def test_too_many_or_no_pips() -> None:
     assert fit_layout(np.zeros((0, 2)), face_half=20.0).value is None
     assert fit_layout(np.zeros((7, 2)), face_half=20.0).value is None
+
+
+@pytest.mark.parametrize("value", range(1, 7))
+@pytest.mark.parametrize("angle", [-10.0, 0.0, 8.0, 88.0])
+def test_aligned_fit_takes_layouts_square_with_the_face(value: int, angle: float) -> None:
+    a = math.radians(angle)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    pts = LAYOUTS[value] @ rot.T * 20.0
+    assert fit_layout(pts, face_half=20.0, aligned=True).value == value
+
+
+def test_aligned_fit_refuses_a_two_along_an_edge() -> None:
+    # two pips one above the other (a 1 and a pip of a side face seen below it, say):
+    # the right distance apart for a 2, but not on a diagonal of the face
+    pts = np.array([[1.0, -12.0], [-1.0, 13.0]])
+    assert fit_layout(pts, face_half=20.0).value == 2  # any turn: fits a 2
+    assert fit_layout(pts, face_half=20.0, aligned=True).value is None
+
+
+def _same_places(small: np.ndarray, big: np.ndarray) -> bool:
+    """Every pip of ``small`` on a pip of ``big`` for one of the square's 8 symmetries."""
+    for k in range(4):
+        for flip in (False, True):
+            pts = np.rot90(np.eye(2), k) @ (small * ([-1, 1] if flip else [1, 1])).T
+            if all(np.min(np.hypot(*(big - p).T)) < 1e-9 for p in pts.T):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("seen", range(1, 7))
+def test_contained_in_is_the_layouts(seen: int) -> None:
+    """The table is the d6 geometry: a face's pips are all among another's."""
+    want = {v for v in range(1, 7) if v != seen and _same_places(LAYOUTS[seen], LAYOUTS[v])}
+    assert set(CONTAINED_IN[seen]) == want
+    assert could_be_part_of(seen, seen)

@@ -66,16 +66,35 @@ def load_photos(root: Path, folders: list[str], split: str,
     return out
 
 
-def synth_photos(rng: np.random.Generator, n: int, size: int = 320) -> list[Photo]:
-    """``n`` synthetic scenes as photos (die size = side of the top face's box)."""
+#: Synthetic scene settings by style. "basic": the first models' scenes (die size =
+#: side of the top face's box, centre = the top face's). "rich": what the shared photos
+#: show and "basic" lacked: oblique dice whose side faces show their pips, deeper
+#: oblique views, marbled and translucent dice, smaller pips; each die labelled like
+#: the shared photos (the box around all of the die that shows).
+SYNTH_STYLES: dict[str, dict[str, object]] = {
+    "basic": {"p_oblique": 0.35},
+    "rich": {"p_oblique": 0.5, "p_side_pips": 0.8, "oblique_depth": (0.15, 0.6),
+             "p_marbled": 0.25, "p_translucent": 0.15, "pip_r": (0.06, 0.11)},
+}
+
+
+def synth_photos(rng: np.random.Generator, n: int, size: int = 320,
+                 style: str = "basic") -> list[Photo]:
+    """``n`` synthetic scenes as photos (:data:`SYNTH_STYLES`)."""
     out = []
+    extra = SYNTH_STYLES[style]
     for i in range(n):
         big = i % 3 == 2  # every third scene: few large dice (pips must not look like dice)
         spec = SceneSpec(die_px=(60.0, 120.0) if big else (14.0, 70.0), p_touching=0.5,
-                         p_oblique=0.35)
+                         **extra)  # type: ignore[arg-type]
         sc = make_scene(rng, size, size, int(rng.integers(1, 4 if big else 9)), spec)
-        c = np.array([d.center for d in sc.dice], np.float64).reshape(-1, 2)
-        s = np.array([(d.box[2] - d.box[0]) for d in sc.dice], np.float64)
+        if style == "basic":
+            c = np.array([d.center for d in sc.dice], np.float64).reshape(-1, 2)
+            s = np.array([(d.box[2] - d.box[0]) for d in sc.dice], np.float64)
+        else:
+            boxes = np.array([d.visible_box for d in sc.dice], np.float64).reshape(-1, 4)
+            c = (boxes[:, :2] + boxes[:, 2:]) / 2
+            s = np.sqrt((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]))
         v = np.array([d.value for d in sc.dice], np.int64)
         out.append(Photo(f"synth/{i}", sc.image, c, s, v))
     return out
@@ -101,12 +120,14 @@ def colour_jitter(rng: np.random.Generator, img: NDArray[np.uint8]) -> NDArray[n
     return np.asarray(np.clip(f, 0, 255), np.uint8)
 
 
-def degrade(rng: np.random.Generator, img: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """Blur, low resolution, noise and JPEG, each sometimes."""
+def degrade(rng: np.random.Generator, img: NDArray[np.uint8],
+            blur_scale: float = 1.0) -> NDArray[np.uint8]:
+    """Blur, low resolution, noise and JPEG, each sometimes (blur sigma 0.3..1.2 px
+    times ``blur_scale``: a crop of 48 px takes 1.5 for the blur a 32 px crop gets)."""
     out = img
     h, w = out.shape[:2]
     if rng.random() < 0.3:
-        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.2))
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.2) * blur_scale)
     if rng.random() < 0.3:
         f = rng.uniform(0.35, 0.8)
         small = cv2.resize(out, (max(int(w * f), 4), max(int(h * f), 4)),
@@ -124,12 +145,39 @@ def degrade(rng: np.random.Generator, img: NDArray[np.uint8]) -> NDArray[np.uint
 # ----------------------------------------------------------------------------- crops
 
 
+def stretch_around(
+    img: NDArray[np.uint8], cx: float, cy: float, size: float, aspect: float,
+) -> tuple[NDArray[np.uint8], float, float]:
+    """The region 2.5 x ``size`` around (cx, cy) stretched by ``aspect`` (x by
+    sqrt(aspect), y by 1/sqrt(aspect): the die's area is kept), as photos squeezed to
+    another aspect ratio show their dice (rune55-dice-trays: about 1.3 wider than tall).
+
+    Returns the stretched region and the die centre in it (px).
+    """
+    half = math.ceil(size * 1.25) + 2
+    x0, y0 = math.floor(cx) - half, math.floor(cy) - half
+    h, w = img.shape[:2]
+    x1, y1 = x0 + 2 * half, y0 + 2 * half
+    region = cv2.copyMakeBorder(img[max(y0, 0):min(y1, h), max(x0, 0):min(x1, w)],
+                                max(0, -y0), max(0, y1 - h), max(0, -x0), max(0, x1 - w),
+                                cv2.BORDER_REPLICATE)
+    fx, fy = math.sqrt(aspect), 1.0 / math.sqrt(aspect)
+    out = cv2.resize(region, (max(round(region.shape[1] * fx), 8),
+                              max(round(region.shape[0] * fy), 8)),
+                     interpolation=cv2.INTER_AREA if min(fx, fy) < 1 else cv2.INTER_LINEAR)
+    sx, sy = out.shape[1] / region.shape[1], out.shape[0] / region.shape[0]
+    return np.asarray(out, np.uint8), (cx - x0) * sx, (cy - y0) * sy
+
+
 def face_crops(
     rng: np.random.Generator, photos: list[Photo], per_die: int, neg_per_die: float,
+    crop_px: int = CROP_PX, p_stretch: float = 0.0,
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
-    """Classifier crops: ``per_die`` jittered crops per readable die (class = value)
-    and about ``neg_per_die`` negatives per die (class 0): background, off-centre,
-    between two dice, too small (a pip) or too large (several dice)."""
+    """Classifier crops (``crop_px`` square): ``per_die`` jittered crops per readable
+    die (class = value) and about ``neg_per_die`` negatives per die (class 0):
+    background, off-centre, between two dice, too small (a pip) or too large (several
+    dice). With chance ``p_stretch`` a die crop is first stretched to an aspect ratio
+    of 1/1.45..1.45 (log-uniform; :func:`stretch_around`)."""
     xs: list[NDArray[np.uint8]] = []
     ys: list[int] = []
     for ph in photos:
@@ -144,8 +192,11 @@ def face_crops(
             for _ in range(per_die):
                 side = siz[i] * CROP_SPAN * rng.uniform(0.8, 1.25)
                 j = rng.normal(0, 0.08 * siz[i], 2)
-                crop = die_crop(img, cen[i, 0] + j[0], cen[i, 1] + j[1], side,
-                                rng.uniform(0, 360), CROP_PX)
+                src, x, y = img, cen[i, 0] + j[0], cen[i, 1] + j[1]
+                if p_stretch > 0 and rng.random() < p_stretch:
+                    aspect = math.exp(rng.uniform(-math.log(1.45), math.log(1.45)))
+                    src, x, y = stretch_around(img, x, y, siz[i], aspect)
+                crop = die_crop(src, x, y, side, rng.uniform(0, 360), crop_px)
                 xs.append(crop)
                 ys.append(int(val[i]))
         if ph.hard is not None:
@@ -154,7 +205,7 @@ def face_crops(
                     j = rng.normal(0, 0.08 * size, 2)
                     xs.append(die_crop(img, x + j[0], y + j[1],
                                        size * CROP_SPAN * rng.uniform(0.8, 1.25),
-                                       rng.uniform(0, 360), CROP_PX))
+                                       rng.uniform(0, 360), crop_px))
                     ys.append(0)
         n_neg = round(neg_per_die * n)
         tries = 0
@@ -185,26 +236,26 @@ def face_crops(
                 r = siz[i] * rng.uniform(0.0, 0.3)
                 x, y = cen[i, 0] + r * math.cos(a), cen[i, 1] + r * math.sin(a)
                 side = siz[i] * rng.uniform(0.3, 0.6)
-                xs.append(die_crop(img, x, y, side, rng.uniform(0, 360), CROP_PX))
+                xs.append(die_crop(img, x, y, side, rng.uniform(0, 360), crop_px))
                 ys.append(0)
                 made += 1
                 continue
             else:  # too large: a die and its neighbours
                 x, y = cen[i] + rng.normal(0, 0.3 * siz[i], 2)
                 side = siz[i] * rng.uniform(2.2, 3.5)
-                xs.append(die_crop(img, x, y, side, rng.uniform(0, 360), CROP_PX))
+                xs.append(die_crop(img, x, y, side, rng.uniform(0, 360), crop_px))
                 ys.append(0)
                 made += 1
                 continue
             near = np.hypot(*(cen - (x, y)).T) / np.maximum(siz, 1.0)
             if near.min() < 0.45:
                 continue
-            xs.append(die_crop(img, x, y, side, rng.uniform(0, 360), CROP_PX))
+            xs.append(die_crop(img, x, y, side, rng.uniform(0, 360), crop_px))
             ys.append(0)
             made += 1
     x_arr = np.stack(xs)
     for k in range(len(x_arr)):
-        x_arr[k] = degrade(rng, colour_jitter(rng, x_arr[k]))
+        x_arr[k] = degrade(rng, colour_jitter(rng, x_arr[k]), crop_px / 32)
     return x_arr, np.array(ys, np.int64)
 
 

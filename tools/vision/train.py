@@ -27,14 +27,14 @@ from torch import nn
 from torch.nn import functional as F
 
 from .data import (
-    CROP_PX,
     DET_PATCH,
+    SYNTH_STYLES,
     det_patches,
     face_crops,
     load_photos,
     synth_photos,
 )
-from .models import Detector, FaceNet
+from .models import FACE_NETS, Detector
 
 HERE = Path(__file__).resolve().parent
 MODELS = HERE.parent.parent / "vision" / "models"
@@ -101,7 +101,8 @@ def train_detector(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
     rng = np.random.default_rng(args.seed)
     train = load_photos(Path(args.data), FOLDERS, "train")
     hold = load_photos(Path(args.data), FOLDERS, "held-out")
-    syn = synth_photos(np.random.default_rng(args.seed + 1), args.det_synth)
+    syn = synth_photos(np.random.default_rng(args.seed + 1), args.det_synth,
+                       style=args.synth_style)
     t0 = time.time()
     x_r, t_r = det_patches(rng, train, args.det_per_photo)
     x_s, t_s = det_patches(rng, syn, 2)
@@ -156,6 +157,7 @@ def train_detector(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
     manifest["detector"] = {
         "patches_real": len(x_r), "patches_synthetic": len(x_s), "patch_px": DET_PATCH,
         "per_photo": args.det_per_photo, "synthetic_scenes": args.det_synth,
+        "synth_style": args.synth_style,
         "epochs": args.det_epochs, "final_train_loss": curves["train"][-1],
         "final_held_out_loss": curves["held-out"][-1], "cv2_dnn_max_abs_diff": diff,
         "seconds": round(time.time() - t0),
@@ -167,17 +169,19 @@ def train_face(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
     hard = json.loads((HERE / "hard_negatives.json").read_text())
     train = load_photos(Path(args.data), FOLDERS, "train", hard)
     hold = load_photos(Path(args.data), FOLDERS, "held-out")
-    syn = synth_photos(np.random.default_rng(args.seed + 11), args.face_synth)
+    syn = synth_photos(np.random.default_rng(args.seed + 11), args.face_synth,
+                       style=args.synth_style)
     t0 = time.time()
-    x_r, y_r = face_crops(rng, train, args.face_per_die, args.face_per_die * 0.6)
-    x_s, y_s = face_crops(rng, syn, 2, 1.2)
-    x_h, y_h = face_crops(np.random.default_rng(98), hold, 1, 0.6)
+    px, st = args.face_px, args.face_stretch
+    x_r, y_r = face_crops(rng, train, args.face_per_die, args.face_per_die * 0.6, px, st)
+    x_s, y_s = face_crops(rng, syn, 2, 1.2, px, st)
+    x_h, y_h = face_crops(np.random.default_rng(98), hold, 1, 0.6, px)
     x = np.concatenate([x_r, x_s])
     y = np.concatenate([y_r, y_s])
     print(f"face data: {len(x_r)} real + {len(x_s)} synthetic crops, {len(x_h)} held-out;"
           f" classes {np.bincount(y, minlength=7).tolist()}; {time.time() - t0:.0f} s",
           flush=True)
-    model = FaceNet()
+    model = FACE_NETS[px]()
     lr = 3e-3
     if args.face_init:
         model.load_state_dict(torch.load(args.face_init))
@@ -220,11 +224,13 @@ def train_face(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
         print(f"face epoch {ep + 1}: train {tot / len(x):.3f} held-out {hl:.3f} err {err:.3f}"
               f" ({time.time() - t0:.0f} s)", flush=True)
     plot(HERE / "figures" / "face_loss.png", curves, "face classifier (cross-entropy, error)")
-    diff = export(model, (8, 3, CROP_PX, CROP_PX), Path(args.face_out))
+    diff = export(model, (8, 3, px, px), Path(args.face_out))
     print(f"face exported; cv2.dnn max |diff| {diff:.2e}", flush=True)
     manifest["face"] = {
-        "crops_real": len(x_r), "crops_synthetic": len(x_s), "crop_px": CROP_PX,
+        "crops_real": len(x_r), "crops_synthetic": len(x_s), "crop_px": px,
+        "p_stretch": st,
         "per_die": args.face_per_die, "synthetic_scenes": args.face_synth,
+        "synth_style": args.synth_style,
         "hard_negatives": f"{len(hard)} detections on training photos away from every "
                           "labelled die (tools/vision/hard_negatives.json), 3 crops each",
         "classes_train": np.bincount(y, minlength=7).tolist(), "epochs": args.face_epochs,
@@ -249,14 +255,22 @@ def main() -> None:
     ap.add_argument("--face-epochs", type=int, default=24)
     ap.add_argument("--face-per-die", type=int, default=16)
     ap.add_argument("--face-synth", type=int, default=600)
+    ap.add_argument("--synth-style", default="rich", choices=sorted(SYNTH_STYLES),
+                    help="synthetic scenes (tools/vision/data.py SYNTH_STYLES)")
+    ap.add_argument("--face-px", type=int, default=48, choices=sorted(FACE_NETS),
+                    help="side of the face crop in px (the network's input)")
+    ap.add_argument("--face-stretch", type=float, default=0.5,
+                    help="chance that a die crop is stretched to another aspect ratio")
     ap.add_argument("--face-out", default=str(MODELS / "face.onnx"))
+    ap.add_argument("--manifest", default=str(HERE / "manifest.json"),
+                    help="where to record the run (another path for trials)")
     ap.add_argument("--face-init", default=None,
                     help="continue from these PyTorch weights (fine-tuning at 1/3 the rate)")
     args = ap.parse_args()
     Path(args.checkpoints).mkdir(parents=True, exist_ok=True)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    path = HERE / "manifest.json"
+    path = Path(args.manifest)
     manifest: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
     manifest.update({
         "data": {"folders": FOLDERS, "root": "../shared/dice-photos",
@@ -265,11 +279,13 @@ def main() -> None:
                  "train_photos": [p.name for p in load_photos(Path(args.data), FOLDERS,
                                                               "train")]},
         "synthetic": {"generator": "vision.synth.make_scene",
-                      "spec": "SceneSpec(die_px=(14, 70), p_touching=0.5, p_oblique=0.35); "
+                      "spec": "SceneSpec(die_px=(14, 70), p_touching=0.5, **style); "
                               "every third scene die_px=(60, 120) with 1..3 dice",
+                      "styles": {k: str(v) for k, v in SYNTH_STYLES.items()},
                       "scene_px": 320, "dice_per_scene": "1..8"},
         "seed": args.seed,
-        "args": {k: v for k, v in vars(args).items() if k not in ("data", "checkpoints")},
+        "args": {k: v for k, v in vars(args).items()
+                 if k not in ("data", "checkpoints", "manifest")},
     })
     if args.what in ("detector", "all"):
         train_detector(args, manifest)
