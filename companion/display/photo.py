@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 import pygame
@@ -182,9 +183,14 @@ def _draw_tag(canvas: Canvas, g: _Placed, tag_rect: pygame.Rect, index: int, rol
 
 
 def draw_photo(canvas: Canvas, photo: PhotoView, box: pygame.Rect, *,
-               role: str = "photo") -> pygame.Rect:
-    """Draw ``photo`` fitted into ``box`` with its marks; record it; return its rect."""
+               role: str = "photo", align: Literal["center", "right"] = "center"
+               ) -> pygame.Rect:
+    """Draw ``photo`` fitted into ``box`` (px) with its marks; record it; return its
+    rectangle (px). The photo is centred in ``box``, or centred vertically against its
+    right edge (``align="right"``)."""
     area = fit_rect(photo.size, box)
+    if align == "right":
+        area.right = box.right
     surface = photo_to_surface(photo.image, area.size)
     canvas.surface.blit(surface, area)
     scale = area.w / photo.size[0]

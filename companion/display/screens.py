@@ -19,7 +19,7 @@ import pygame
 from companion.display import theme
 from companion.display.fonts import Face, cap_height
 from companion.display.layout import Canvas, Line
-from companion.display.photo import draw_photo
+from companion.display.photo import draw_photo, fit_rect
 from companion.display.sprites import DieStyle, die, icon
 from companion.display.view import (
     DieRole,
@@ -522,7 +522,8 @@ def _cargo_top(c: Canvas, turn: TurnView, die_px: int) -> int:
 
 def _turn_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     """The turn. Normally: name and throws left; slots, cargo and value; the odds or the
-    throw history; the photo at the right. When the referee reports a problem with the
+    throw history; the photo at the right, as large as the room left allows (see
+    :func:`_photo_place`). When the referee reports a problem with the
     throw, the photo takes a full-height column at the right, since it shows what is
     wrong, but only as wide as leaves the key figures their rows. On a narrow screen the
     parts stack up."""
@@ -533,6 +534,8 @@ def _turn_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     problem = view.message is not None and view.message.severity is Severity.PROBLEM
     if photo is not None and problem and c.w >= c.h * 1.3 and view.confirm is None:
         preferred = min(body.w * 9 // 20, body.h * 4 // 3)
+        # No wider than the photo at full height (a portrait crop): the dice keep room.
+        preferred = min(preferred, fit_rect(photo.size, pygame.Rect(0, 0, preferred, body.h)).w)
         # The widest column that still has the name and the throws left side by side.
         beside = body.w - gap - _together_width(c, turn)
         # The labels under the dice go before the photo does: it shows what is wrong.
@@ -543,7 +546,8 @@ def _turn_body(c: Canvas, view: View, body: pygame.Rect) -> None:
             plan = _plan_turn(c, turn, column.w, column.h)
             if plan is not None and (plan.label_h or not labels):
                 _draw_turn(c, view, column, plan, None)
-                draw_photo(c, photo, pygame.Rect(body.right - photo_w, body.y, photo_w, body.h))
+                draw_photo(c, photo, pygame.Rect(body.right - photo_w, body.y, photo_w, body.h),
+                           align="right")
                 return
     plan = _plan_turn(c, turn, body.w, body.h)
     if plan is None:
@@ -645,35 +649,78 @@ def _plan_turn(c: Canvas, turn: TurnView, width: int, height: int) -> _TurnPlan 
     return None
 
 
+def _name_row_width(c: Canvas, turn: TurnView, *, with_block: bool) -> int:
+    """The width (px) the name row needs to show the whole name at the key size behind
+    its pointer, with the throws left beside it when ``with_block``."""
+    width = round(c.key_cap() * 0.8) + c.px(0.02) + c.width_of(turn.player, c.key_size())
+    if with_block:
+        width += c.px(0.03) + _throws_left_width(c, turn)
+    return width
+
+
+def _photo_place(c: Canvas, turn: TurnView, rect: pygame.Rect, plan: _TurnPlan,
+                 photo: PhotoView) -> tuple[pygame.Rect, int] | None:
+    """Where the photo goes beside one row of dice, and the width (px) left to the name
+    row; None when no place is wide and tall enough (``c.px(0.3)`` x ``c.px(0.2)``).
+
+    Two places are tried and the one where the photo is drawn larger wins: the full
+    height of ``rect`` at its right, when the name row (the whole name and the throws
+    left) fits beside it; else right of the dice, below the name row."""
+    gap = c.px(0.025)
+    min_w, min_h = c.px(0.3), c.px(0.2)
+    row_w = _turn_row_width(c, plan.die_px)
+    places: list[tuple[pygame.Rect, int]] = []
+    top = rect.y + plan.name_h + plan.block_h + gap
+    side = rect.w - row_w - gap
+    if side >= min_w and rect.bottom - top >= min_h:
+        places.append((pygame.Rect(rect.right - side, top, side, rect.bottom - top), rect.w))
+    left = max(row_w, _name_row_width(c, turn, with_block=plan.together))
+    if not plan.together:
+        left = max(left, _throws_left_width(c, turn))
+    side = rect.w - left - gap
+    if side >= min_w and rect.h >= min_h:
+        places.append((pygame.Rect(rect.right - side, rect.y, side, rect.h), left))
+    if not places:
+        return None
+    return max(places, key=lambda place: _area(fit_rect(photo.size, place[0])))
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.w * rect.h
+
+
 def _draw_turn(c: Canvas, view: View, rect: pygame.Rect, plan: _TurnPlan,
                photo: PhotoView | None) -> None:
     """Name, throws left, dice rows and the odds or history, flowing down ``rect`` as
-    ``plan`` says; the photo (if given) beside the dice or below them, if there is room
-    left for it."""
+    ``plan`` says; the photo (if given) as large as the room left allows: a full-height
+    column at the right or beside the dice (see :func:`_photo_place`), or below the
+    dice on a narrow screen."""
     turn = view.turn
     assert turn is not None
     gap = c.px(0.025)
-    photo_min_w = c.px(0.3)
     d = plan.die_px
-    name_row = pygame.Rect(rect.x, rect.y, rect.w, plan.name_h)
+    photo_box: pygame.Rect | None = None
+    name_w = rect.w
+    if photo is not None and plan.one_row:
+        place = _photo_place(c, turn, rect, plan, photo)
+        if place is not None:
+            photo_box, name_w = place
+    name_row = pygame.Rect(rect.x, rect.y, name_w, plan.name_h)
     _name_row(c, turn, name_row, with_block=plan.together)
     y = name_row.bottom
     if not plan.together:
-        _throws_left_block(c, turn, pygame.Rect(rect.x, y, rect.w, plan.block_h), align="left")
+        _throws_left_block(c, turn, pygame.Rect(rect.x, y, name_w, plan.block_h), align="left")
         y += plan.block_h
     y += gap
     below_w = rect.w
-    photo_box: pygame.Rect | None = None
     cargo_h = _cargo_top(c, turn, d) + plan.label_h
     if plan.one_row:
         row = pygame.Rect(rect.x, y, _turn_row_width(c, d), cargo_h)
         _slots(c, turn, pygame.Rect(row.x, row.y, _slots_width(d), row.h), d)
         cx = row.x + _slots_width(d) + c.px(0.05)
         _cargo(c, turn, pygame.Rect(cx, row.y, row.right - cx, row.h), d)
-        side = rect.w - row.w - gap
-        if photo is not None and side >= photo_min_w and rect.bottom - y >= c.px(0.2):
-            photo_box = pygame.Rect(rect.right - side, y, side, rect.bottom - y)
-            below_w = row.w
+        if photo_box is not None:
+            below_w = photo_box.x - gap - rect.x
         y = row.bottom + gap // 2
     else:
         _slots(c, turn, pygame.Rect(rect.x, y, _slots_width(d), d + plan.label_h), d)
@@ -690,7 +737,8 @@ def _draw_turn(c: Canvas, view: View, rect: pygame.Rect, plan: _TurnPlan,
         else:
             _history(c, turn.throws, below)
     if photo_box is not None and photo is not None:
-        draw_photo(c, photo, photo_box)
+        # Beside the dice: flush with the right margin (the message band's edge).
+        draw_photo(c, photo, photo_box, align="right" if plan.one_row else "center")
 
 
 def _fit_die(width: int) -> int:
@@ -924,6 +972,8 @@ def _tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     photo_w = 0
     if view.photo is not None and body.w > c.px(1.2):
         photo_w = min(body.w * 2 // 5, c.px(0.62))
+        # No wider than the photo at full height (a portrait crop): the rows keep room.
+        photo_w = min(photo_w, fit_rect(view.photo.size, pygame.Rect(0, 0, photo_w, body.h)).w)
     main = pygame.Rect(body.x, body.y, body.w - (photo_w + gap if photo_w else 0), body.h)
     head_h = c.px(0.1)
     c.text(pygame.Rect(main.x, main.y, main.w, head_h), title, large, theme.TEXT,
@@ -1042,10 +1092,15 @@ def _dispute_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     n = len(throws)
     col_w = (body.w - gap * (n - 1)) // n
     top = body.y + head_h + gap // 2
+    pad = c.px(0.015)
+    # As many lines for the explanations as the longest needs (3 at most), the same in
+    # every column so that the photos line up; the photos take the rest.
+    explain_max = max(len(c.wrap(t.explanation, col_w - 2 * pad, small, 3, bold=False))
+                      if t.explanation else 0 for t in throws)
+    label_w = max(c.width_of(f"Throw {t.number}", medium) for t in throws)
     for index, throw in enumerate(throws):
         col = pygame.Rect(body.x + index * (col_w + gap), top, col_w, body.bottom - top)
         c.fill(col, theme.PANEL, radius=c.px(0.012))
-        pad = c.px(0.015)
         inner = col.inflate(-2 * pad, -2 * pad)
         label_h = c.px(0.06)
         c.text(pygame.Rect(inner.x, inner.y, inner.w, label_h), f"Throw {throw.number}", medium,
@@ -1058,7 +1113,7 @@ def _dispute_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         # Short of room (a low screen), the explanation loses lines, then the role tags
         # go, then the dice shrink: the dice say what was banked, the words repeat it.
         room = inner.bottom - gap // 2 - y
-        explain_n = 3 if throw.explanation else 0
+        explain_n = explain_max if throw.explanation else 0
         while explain_n and d + tag_h + line_h * explain_n > room:
             explain_n -= 1
         if d + tag_h > room:
@@ -1067,8 +1122,18 @@ def _dispute_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         explain_h = line_h * explain_n
         dice_y = inner.bottom - explain_h - tag_h - d - gap // 2
         photo_box = pygame.Rect(inner.x, y, inner.w, dice_y - y - gap // 2)
+        if throw.photo is not None:
+            # Under the label, or beside it at full height if the photo is clearly
+            # larger there (a portrait crop).
+            beside = pygame.Rect(inner.x + label_w + gap, inner.y, 0,
+                                 dice_y - gap // 2 - inner.y)
+            beside.w = inner.right - beside.x
+            if (beside.w > 0 and photo_box.h > 0 and _area(fit_rect(throw.photo.size, beside))
+                    > 1.2 * _area(fit_rect(throw.photo.size, photo_box))):
+                photo_box = beside
         if throw.photo is not None and photo_box.h > c.px(0.1):
-            draw_photo(c, throw.photo, photo_box, role=f"dispute-photo:{index}")
+            draw_photo(c, throw.photo, photo_box, role=f"dispute-photo:{index}",
+                       align="right" if photo_box.y == inner.y else "center")
         elif photo_box.h >= line_h:
             c.text(photo_box, "no photo kept", small, theme.TEXT_FAINT,
                    role=f"dispute-nophoto:{index}", align="center", bold=False)
