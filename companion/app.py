@@ -153,6 +153,16 @@ def _decode_jpeg(data: bytes) -> Frame | None:
     return np.asarray(image, dtype=np.uint8)
 
 
+def _action(state: GameState) -> str:
+    """The engine's status, with what the button does now when a round or the match is
+    over (the engine knows no buttons)."""
+    if state.phase is Phase.ROUND_OVER:
+        return f"{state.status} Hold the button to start the next round."
+    if state.phase is Phase.MATCH_OVER:
+        return f"{state.status} Hold the button to start a new match."
+    return state.status
+
+
 def _undone(state: GameState) -> str:
     """What an Undo applied to ``state`` takes back, in words."""
     last = state.effective_events[-1] if state.effective_events else None
@@ -443,7 +453,7 @@ class Companion:
     def press(self) -> Outcome:
         """The throw button: read the tray and apply the throw, or say why not."""
         if self._cancel_pending():
-            self._say(Severity.INFO, "Undo cancelled", self.state.status)
+            self._say(Severity.INFO, "Undo cancelled", _action(self.state))
             return Outcome(problem="undo cancelled")
         state = self.state
         if not state.can_throw:
@@ -453,7 +463,7 @@ class Companion:
                         "The round is over", "Hold the button to start the next round"
                     )
                 return self._refuse("The match is over", "Hold the button to start a new match")
-            return self._refuse("No throw is expected now", state.status)
+            return self._refuse("No throw is expected now", _action(state))
         camera = self._open_camera()
         if camera is None:
             return self._refuse(
@@ -552,7 +562,7 @@ class Companion:
     def hold(self) -> Outcome:
         """The held button: stand, or start the next round."""
         if self._cancel_pending():
-            self._say(Severity.INFO, "Undo cancelled", self.state.status)
+            self._say(Severity.INFO, "Undo cancelled", _action(self.state))
             return Outcome(problem="undo cancelled")
         state = self.state
         if state.can_stand:
@@ -562,9 +572,9 @@ class Companion:
         if state.turn is not None and not state.turn.launched and state.can_throw:
             return self._refuse(
                 "You cannot stand before launching",
-                f"Ship, captain and crew first. {state.status}",
+                f"Ship, captain and crew first. {_action(state)}",
             )
-        return self._refuse("Nothing to stand on now", state.status)
+        return self._refuse("Nothing to stand on now", _action(state))
 
     def undo(self) -> Outcome:
         """The undo button: ask for confirmation, then undo the last event."""
@@ -575,7 +585,7 @@ class Companion:
             self._dispute = False
             return self._apply(Undo())
         if not self.state.can_undo:
-            return self._refuse("Nothing to undo", self.state.status)
+            return self._refuse("Nothing to undo", _action(self.state))
         self._pending = _Pending(now, f"Undo {_undone(self.state)}?")
         self._dispute = self.state.last_turn is not None
         self._changed()
@@ -596,7 +606,7 @@ class Companion:
             after = apply(before, event)
         except RuleError as error:
             counted = "This throw does not count. " if isinstance(event, Throw) else ""
-            return self._refuse(str(error), counted + before.status)
+            return self._refuse(str(error), counted + _action(before))
         jpeg = None
         meta = None
         if photo is not None:
@@ -621,12 +631,12 @@ class Companion:
             self._photo_record = after.last_throw if self._photo is not None else None
         if isinstance(event, Undo):
             self._message = MessageView(
-                Severity.INFO, f"Undone: {_undone(before)}", after.status
+                Severity.INFO, f"Undone: {_undone(before)}", _action(after)
             )
         elif after.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             self._message = None  # the result screen says it all, and what to do next
         else:
-            self._message = MessageView(Severity.INFO, after.message or "Done", after.status)
+            self._message = MessageView(Severity.INFO, after.message or "Done", _action(after))
         self._changed()
         self._log(self._log_line(before, event, after))
         return Outcome(applied=event)
@@ -640,4 +650,4 @@ class Companion:
             return after.message
         if isinstance(event, NextRound):
             return f"next round: {after.message}"
-        return f"undo: {_undone(before)} undone. {after.status}"
+        return f"undo: {_undone(before)} undone. {_action(after)}"

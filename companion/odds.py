@@ -11,7 +11,8 @@
 All of them honour the rule options that change the odds (wild-ones, low-ship,
 cargo-reroll-once, shifting-cargo, one-throw-bonus, unused-throw-bonus, ties);
 claiming is mandatory (may-decline-six is never used) and every turn has 3 throws
-(pace-setter is not modelled). Reference figures (RULES.md, standard rules):
+(pace-setter is not modelled: :func:`state_odds` gives no odds where it caps the players
+still to throw). Reference figures (RULES.md, standard rules):
 
 >>> from companion.engine import Settings
 >>> launch_odds(Settings())
@@ -482,16 +483,24 @@ def state_odds(state: GameState) -> DecisionOdds | None:
 
     A decision exists in a regular turn once the player has launched with throws
     left; best score, ties and players after are read from the round so far.
+
+    Under pace-setter (RULES.md; seed 002) the odds are None unless the players still
+    to throw keep all 3 throws (the round's first player used 3): the model gives every
+    later player 3 throws, and for the round's first player the choice itself sets the
+    others' cap, which it does not weigh. No odds is better than misleading odds.
     """
     turn = state.turn
     if state.phase is not Phase.TURN or turn is None or not turn.launched or turn.over:
         return None
     if turn.throws_left == 0 or turn.cargo is None:
         return None
+    after = len(state.order) - len(state.round_turns) - 1
+    first_used = state.round_turns[0].throws_used if state.round_turns else 0
+    if state.settings.pace_setter and after > 0 and first_used < MAX_THROWS:
+        return None
     posted = [t.score for t in state.round_turns if t.launched]
     best = max(posted, default=0)
     tied = posted.count(best) if best else 1
-    after = len(state.order) - len(state.round_turns) - 1
     cargo: int | tuple[int, int] = turn.cargo if state.settings.shifting_cargo else sum(turn.cargo)
     return decision_odds(
         state.settings, cargo, min(turn.throws_left, MAX_THROWS - 1), best, after,

@@ -421,3 +421,18 @@ def test_the_readme_documents_every_key() -> None:
         assert f"[{name}]" in section
         for key in keys:
             assert f"`{key}`" in section, f"{name}.{key} is not in the README"
+
+
+def test_config_check_opens_the_replay_recording(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "throws.json").write_text('{"throws": [{"image": "missing.jpg"}]}')
+    path = write(tmp_path, '[camera]\nkind = "replay"\nreplay_path = "throws.json"\n')
+    assert main(["config", "check", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out.startswith(f"{path}: camera.replay_path: ") and "missing.jpg" in out
+    assert err.strip() == "1 problem"
+    demo = Path(__file__).resolve().parent.parent / "fixtures" / "demo" / "game.json"
+    path = write(tmp_path, f'[camera]\nkind = "replay"\nreplay_path = "{demo}"\n')
+    assert main(["config", "check", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: ok\n"

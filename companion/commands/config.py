@@ -1,7 +1,9 @@
 """``companion config``: check a config file, or show the config the companion would use.
 
 ``companion config check FILE`` prints every problem as ``FILE:LINE: key: message``
-and exits 2 if there is one, 0 (with ``FILE: ok``) if there is none.
+and exits 2 if there is one, 0 (with ``FILE: ok``) if there is none. With
+``camera.kind = "replay"`` it also opens the recording (a malformed manifest, a
+missing image or an empty folder is a problem).
 ``companion config show [FILE]`` prints the effective config (the file's values and
 the defaults for everything it leaves out) as TOML; with no file, the defaults.
 """
@@ -58,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
             line = f"{problem.line}:" if problem.line is not None else ""
             key = f" {problem.key}:" if problem.key else ""
             print(f"{args.file}:{line}{key} {problem.message}")
-        if problems:
-            count = len(problems)
+        count = len(problems) or (0 if _replay_opens(args.file) else 1)
+        if count:
             print(f"{count} problem{'s' if count != 1 else ''}", file=sys.stderr)
             return 2
         print(f"{args.file}: ok")
@@ -74,6 +76,22 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(format_config(config), end="")
     return 0
+
+
+def _replay_opens(path: Path) -> bool:
+    """False (after printing why) when the config's replay recording cannot be opened."""
+    from companion.config import load_config
+    from hardware.camera import CameraError, ReplayCamera
+
+    camera = load_config(path).camera
+    if camera.kind != "replay" or camera.replay_path is None:
+        return True
+    try:
+        ReplayCamera(camera.replay_path).close()
+    except CameraError as error:
+        print(f"{path}: camera.replay_path: {error}")
+        return False
+    return True
 
 
 def format_config(config: Any) -> str:

@@ -452,7 +452,8 @@ class GameState:
 
     @property
     def status(self) -> str:
-        """One line saying what is expected next, for the table."""
+        """One line saying what is expected next, for the table (once a round or the
+        match is over: its result; the app adds what its buttons do then)."""
         who = self.current_player
         if self.phase is Phase.ROLL_OFF:
             return f"Roll-off: {who} to throw one die (highest starts)"
@@ -476,7 +477,7 @@ class GameState:
                 f"{t.dice_to_throw} dice"
             )
         if self.phase is Phase.MATCH_OVER:
-            return f"Match over: {' and '.join(self.winners)} won. Hold for a new match."
+            return f"Match over: {' and '.join(self.winners)} won."
         result = self.round_result
         said = result.summary if result is not None else "Round over."
-        return f"{said} Hold for the next round."
+        return said

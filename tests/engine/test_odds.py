@@ -265,3 +265,28 @@ def test_wild_ones_simulation() -> None:
                 break
     p = float(launch_odds(settings)[2])
     assert abs(hits / n - p) < 4 * (p * (1 - p) / n) ** 0.5
+
+
+def test_state_odds_under_pace_setter_only_when_nobody_after_is_capped() -> None:
+    rules = settings_from_options("standard", {"first-player": "named", "pace-setter": True})
+    miss = (1, 2, 3, 3, 2)
+    g = new_game(rules, ["Ann", "Bob", "Cy"])
+    g = apply(g, Throw((6, 5, 4, 4, 4)))  # Ann launched: her stand would cap Bob and Cy
+    assert g.turn is not None and g.turn.launched and state_odds(g) is None
+    g = new_game(rules, ["Ann", "Bob", "Cy"])
+    g = apply(apply(apply(g, Throw(miss)), Throw((6, 5, 4, 4, 4))), Stand())  # 2 throws
+    g = apply(g, Throw((6, 5, 4, 3, 4)))  # Bob launched, 1 throw left; Cy capped at 2
+    assert g.turn is not None and g.turn.launched and g.turn.throws_left == 1
+    assert state_odds(g) is None
+    # the last player caps nobody: odds with their own (capped) throws left
+    g = new_game(rules, ["Ann", "Bob"])
+    g = apply(apply(apply(g, Throw(miss)), Throw((6, 5, 4, 4, 4))), Stand())
+    g = apply(g, Throw((6, 5, 4, 3, 4)))
+    assert state_odds(g) == decision_odds(g.settings, 7, 1, best=8, players_after=0)
+    # Ann uses all 3 throws: nobody is capped, the odds are the standard model's
+    g = new_game(rules, ["Ann", "Bob", "Cy"])
+    for dice in (miss, miss, (6, 5, 4, 4, 4)):
+        g = apply(g, Throw(dice))
+    g = apply(g, Throw((6, 5, 4, 3, 4)))  # Bob launched with 7, two throws left
+    assert g.round_turns[0].throws_used == 3
+    assert state_odds(g) == decision_odds(g.settings, 7, 2, best=8, players_after=1)

@@ -64,7 +64,17 @@ N_CLASSES = 7
 CROP_PX = 32
 
 
-class FaceNet(nn.Module):
+class _FaceClassifier(nn.Module):
+    """A face classifier: its ``body`` maps N x 3 x S x S to N x 7 x 1 x 1 logits."""
+
+    body: nn.Sequential
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        out: torch.Tensor = self.body(x)
+        return out
+
+
+class FaceNet(_FaceClassifier):
     """Face value of a die crop: N x 3 x 32 x 32 (BGR 0..1) -> N x 7 x 1 x 1 logits."""
 
     def __init__(self) -> None:
@@ -77,12 +87,8 @@ class FaceNet(nn.Module):
             nn.Conv2d(96, N_CLASSES, 1),
         )
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        out: torch.Tensor = self.body(x)
-        return out
 
-
-class FaceNet48(nn.Module):
+class FaceNet48(_FaceClassifier):
     """Face value of a die crop: N x 3 x 48 x 48 (BGR 0..1) -> N x 7 x 1 x 1 logits.
 
     The 32 px :class:`FaceNet` sees the pips of a 50 px die about 2 px wide; at 48 px
@@ -100,10 +106,6 @@ class FaceNet48(nn.Module):
             nn.Conv2d(96, 128, 3), nn.ReLU(inplace=True),  # 1
             nn.Conv2d(128, N_CLASSES, 1),
         )
-
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        out: torch.Tensor = self.body(x)
-        return out
 
 
 FACE_NETS: dict[int, type[nn.Module]] = {32: FaceNet, 48: FaceNet48}
