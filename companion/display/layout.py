@@ -259,6 +259,12 @@ class Canvas:
         lines = [self.ellipsize(line, width, size, bold)[0] for line in lines]
         return [line for line in lines if line]
 
+    def rise(self, text: str, size: int, bold: bool = True) -> int:
+        """How far ``text``'s ink reaches above its capitals at ``size`` (accents, "$",
+        brackets), px >= 0."""
+        face = face_for(text, bold)
+        return _ink_extent(text, face, _matched(face, size), theme.TEXT)[0]
+
     def descender(self, size: int, bold: bool = True) -> int:
         """How far letters like g, j, p, y reach below the baseline at ``size``, px."""
         return _descender(Face("atkinson", bold), size)

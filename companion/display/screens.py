@@ -11,6 +11,7 @@ least important parts give way first (see :func:`_plan_turn` and :func:`draw_vie
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -149,8 +150,9 @@ def _odds_row(c: Canvas, view: View, rect: pygame.Rect) -> None:
         w = sum(c.width_of(words, size, b) for _, words, b in parts) + gap
         return w + (c.width_of(label, small) + gap if label else 0)
 
-    for label, size in (("CHANCE TO WIN", medium), ("CHANCE TO WIN", small), ("WIN", small),
-                        (None, small)):
+    # The chances as large as the width allows, from the medium size down to the small.
+    tries = [("CHANCE TO WIN", s) for s in range(medium, small - 1, -1)]
+    for label, size in [*tries, ("WIN", small), (None, small)]:
         if width(label, size) <= rect.w:
             break
     x = rect.x
@@ -294,8 +296,21 @@ def _players_strip(c: Canvas, view: View, rect: pygame.Rect) -> None:
         stake = _stake_text(view, player) or ("out" if player.out else "")
         lines = [Line(player.name, medium, name_color, f"player:{index}", min_size=small)]
         if stake:
-            lines.append(Line(stake, small, theme.TEXT_DIM, f"player-stake:{index}",
-                              bold=False, min_size=tiny))
+            # The stakes larger than the small size, up to the name's, if the cell's
+            # height allows with less padding above and below (and room for accents
+            # over the name: the lines are centred).
+            tall = pygame.Rect(inner.x, cell.y + max(3, c.px(0.009)), inner.w, 0)
+            tall.h = cell.bottom - tall.y - (tall.y - cell.y)
+            name_size = c.fit_size(player.name, inner.w, medium, small)
+            room = tall.inflate(0, -2 * c.rise(player.name, name_size))
+            stake_line = Line(stake, small, theme.TEXT_DIM, f"player-stake:{index}",
+                              bold=False, min_size=tiny)
+            for stake_size in range(medium, small, -1):
+                larger = dataclasses.replace(stake_line, size=stake_size)
+                if c.stack_fits([*lines, larger], room):
+                    stake_line, inner = larger, tall
+                    break
+            lines.append(stake_line)
         c.stack(inner, lines)
 
 

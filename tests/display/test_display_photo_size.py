@@ -166,3 +166,27 @@ def test_dispute_photos_are_larger(frame: str) -> None:
     floor = {"4:3": (230, 172), "16:9": (300, 170), "portrait": (150, 210)}[frame]
     assert _at_least(photos[0], floor), photos[0]
     assert layout.overlaps() == []
+
+
+def test_small_lines_grow_where_room_allows_on_the_7_inch_screen() -> None:
+    """800x480: the player cards' stakes and the odds' figures are drawn larger than the
+    small size (capitals 14 px) when the room allows: 16 px."""
+    _, layout = render_with_layout(sample("turn-launched"), (800, 480))
+    caps = {i.role: i.cap_height for i in layout.texts()}
+    assert all(caps[f"player-stake:{k}"] >= 16 for k in range(4)), caps
+    assert caps["odds:stand"] >= 16 and caps["odds:re-throw"] >= 16, caps
+    assert caps["odds-label"] >= 14
+    assert all(caps[f"player:{k}"] == 18 for k in range(4))  # the names as before
+
+
+def test_accented_names_stay_inside_their_cards() -> None:
+    """A larger stakes line never pushes a name's accents out of its card: the card
+    (the strip: 58 px high, 12 px above the bottom at 800x480) holds all its ink."""
+    view = sample("turn-launched")
+    players = list(view.players)
+    players[2] = dataclasses.replace(players[2], name="Élodie Ågren")
+    _, layout = render_with_layout(dataclasses.replace(view, players=tuple(players)), (800, 480))
+    strip_top = 480 - 12 - 58
+    for item in layout.texts():
+        if item.role.startswith(("player:", "player-stake:")):
+            assert item.rect[1] >= strip_top and item.r.bottom <= 480 - 12, item
