@@ -242,10 +242,11 @@ class Canvas:
         self, text: str, width: int, size: int, max_lines: int, bold: bool = True
     ) -> list[str]:
         """Greedy word wrap into at most ``max_lines`` lines of ``width`` px; the last
-        line is cut with "…" if the text does not fit."""
+        line is cut with "…" if the text does not fit. A sum stays on one line
+        ("cargo 2 + 1 = 3" never breaks around its "+" or "=")."""
         lines: list[str] = []
         current = ""
-        for word in text.split():
+        for word in _glue_sums(text.split()):
             trial = f"{current} {word}".strip()
             if not current or self.width_of(trial, size, bold) <= width:
                 current = trial
@@ -421,3 +422,23 @@ class Canvas:
         rect = self.surface.blit(sprite, pos)
         self.record(kind, role, rect, text)
         return rect
+
+
+_OPERATORS = frozenset({"+", "="})
+
+
+def _glue_sums(words: list[str]) -> list[str]:
+    """Words with each operator ("+", "=") joined to its neighbours, so that a wrap
+    keeps a sum together.
+
+    >>> _glue_sums("launched: cargo 2 + 1 = 3 now".split())
+    ['launched:', 'cargo', '2 + 1 = 3', 'now']
+    """
+    out: list[str] = []
+    for word in words:
+        if out and (word in _OPERATORS or out[-1].split(" ")[-1] in _OPERATORS):
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+

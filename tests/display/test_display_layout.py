@@ -204,3 +204,22 @@ def test_every_cargo_value_is_shown_whole(size: tuple[int, int]) -> None:
             cargo = _one(layout, "cargo")
             assert cargo.text == str(a + b) and not cargo.truncated
             assert not layout.overlaps()
+
+
+def test_a_wrap_keeps_a_sum_on_one_line() -> None:
+    from companion.display.layout import Canvas
+
+    canvas = Canvas((800, 480))
+    text = "6, 5 and 4 banked as ship, captain and crew; launched: cargo 2 + 1 = 3"
+    size = canvas.size(theme.MEDIUM)
+    full = canvas.width_of(text, size, True)
+    breaks = 0
+    for width in range(full // 3, full, 7):
+        lines = canvas.wrap(text, width, size, 3)
+        if " ".join(lines) != text:
+            continue  # cut with an ellipsis: too narrow
+        breaks += len(lines) > 1
+        assert not any(line.endswith(("+", "=")) or line.startswith(("+", "=", "1 =", "3"))
+                       for line in lines), lines
+        assert sum("2 + 1 = 3" in line for line in lines) == 1, lines
+    assert breaks > 5  # the text was really wrapped at many widths
