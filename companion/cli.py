@@ -45,6 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `companion referee ... | head`: the reader left
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: the usual way to stop `run` or the demo
+        print(f"companion {args.command}: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
     return status
 
 

@@ -106,6 +106,11 @@ class ScriptedButtons:
     def finished(self) -> bool:
         return not self._steps
 
+    @property
+    def left(self) -> int:
+        """Button steps not yet given."""
+        return len(self._steps)
+
     def get(self, timeout_s: float | None = None) -> ButtonEvent | None:
         if not self._steps:
             if timeout_s:
@@ -182,7 +187,8 @@ def run_demo(
     size: tuple[int, int] = (1280, 720),
     echo: Callable[[str], None] = print,
 ) -> int:
-    """Play the recorded game; return the exit status (0: played out as recorded).
+    """Play the recorded game; return the exit status (0: played out as recorded, or
+    stopped early by the viewer; 1: the game did not come out as recorded).
 
     Args:
         game: the recorded game manifest.
@@ -260,6 +266,11 @@ def run_demo(
             finally:
                 screen.close()
             state = companion.state
+            steps_left = buttons.left
+    if steps_left:  # quit in the window (q, Escape, closed) or stopped by a signal
+        played = len(script.steps) - steps_left
+        echo(f"Demo stopped after {played} of {len(script.steps)} button steps.")
+        return 0
     echo("Result:")
     for line in result_lines(state):
         echo(f"  {line}")

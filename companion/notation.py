@@ -127,7 +127,7 @@ def decode_event(text: str) -> Event:
     >>> decode_event("6571")
     Traceback (most recent call last):
     ...
-    companion.notation.NotationError: '6571' is not an event: a throw is face values 1 to 6
+    companion.notation.NotationError: '6571': a die showed 7: dice show 1 to 6
     """
     token = text.strip()
     upper = token.upper()
@@ -144,6 +144,9 @@ def decode_event(text: str) -> Event:
         return NextRound(name)
     match = _THROW.match(token)
     if match is None:
+        bad = next((ch for ch in token if ch.isdigit() and ch not in "123456"), None)
+        if token[:1].isdigit() and bad is not None:
+            raise NotationError(f"{token!r}: a die showed {bad}: dice show 1 to 6")
         if token[:1].isdigit():
             raise NotationError(f"{token!r} is not an event: a throw is face values 1 to 6")
         raise NotationError(

@@ -72,8 +72,11 @@ def open_screen(
         headless: no screen at all: ``SDL_VIDEODRIVER=dummy`` (tests, CI, demo PNGs).
 
     Raises:
-        RuntimeError: pygame cannot open the display (the message says which driver).
+        RuntimeError: pygame cannot open the display (the message says which driver),
+            or, not headless and with no ``SDL_VIDEODRIVER`` chosen, SDL found no screen
+            and fell back to drawing off screen (nothing would be seen).
     """
+    chosen = os.environ.get("SDL_VIDEODRIVER")
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -92,6 +95,13 @@ def open_screen(
         raise RuntimeError(
             f"cannot open the display (SDL video driver {driver}): {error}"
         ) from None
+    if not headless and not chosen and pygame.display.get_driver() in ("offscreen", "dummy"):
+        pygame.display.quit()
+        raise RuntimeError(
+            "no screen to draw on: SDL found none and would draw off screen, so nothing "
+            "would be seen (run it in a desktop session, or on the Pi's console as a user "
+            "in the video and render groups; `companion demo --headless` writes PNGs)"
+        )
     pygame.display.set_caption("Ship Captain Crew referee")
     return Screen(surface, fullscreen and not headless, headless)
 

@@ -32,6 +32,7 @@ import logging
 import queue
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
@@ -395,13 +396,15 @@ class ThrowButton(EventQueue):
 
     def _open(self, name: str, pin: int, pin_factory: Any) -> Any:
         try:
-            from gpiozero import DigitalInputDevice
+            from gpiozero import DigitalInputDevice, PinFactoryFallback
         except ImportError as exc:  # pragma: no cover - gpiozero is a dependency
             raise ButtonError("gpiozero is not installed") from exc
         try:
-            device = DigitalInputDevice(
-                pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
-            )
+            with warnings.catch_warnings():  # each factory tried; the error says enough
+                warnings.simplefilter("ignore", PinFactoryFallback)
+                device = DigitalInputDevice(
+                    pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
+                )
         except Exception as exc:
             self._release()
             raise ButtonError(_gpio_problem(name, pin, exc)) from exc

@@ -99,6 +99,9 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     from .read import read_dice
 
     folder = Path(args.dir)
+    if not folder.is_dir():
+        print(f"vision eval: no such folder: {folder}", file=sys.stderr)
+        return 2
     if not (folder / "labels.json").exists():
         print(f"vision eval: no labels.json in {folder}", file=sys.stderr)
         return 2

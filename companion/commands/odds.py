@@ -31,15 +31,15 @@ def register(sub: Any) -> None:
     parser.add_argument("--cargo", metavar="C",
                         help="the cargo at the decision point: its sum (7), or the two dice "
                              "(6+1; needed under shifting-cargo)")
-    parser.add_argument("--throws-left", type=int, default=1, metavar="K",
+    parser.add_argument("--throws-left", type=int, default=None, metavar="K",
                         help="throws left after launching (0..2; default 1)")
-    parser.add_argument("--best", type=int, default=0, metavar="B",
+    parser.add_argument("--best", type=int, default=None, metavar="B",
                         help="best score already posted this round (0: none; default 0)")
-    parser.add_argument("--players-after", type=int, default=0, metavar="N",
+    parser.add_argument("--players-after", type=int, default=None, metavar="N",
                         help="players still to throw after this one (default 0)")
-    parser.add_argument("--tied", type=int, default=1, metavar="T",
+    parser.add_argument("--tied", type=int, default=None, metavar="T",
                         help="players who posted the best score (default 1)")
-    parser.add_argument("--bonus", type=int, default=0, metavar="N",
+    parser.add_argument("--bonus", type=int, default=None, metavar="N",
                         help="one-throw bonus already earned (default 0)")
     parser.add_argument("--json", action="store_true", help="print the odds as JSON")
     add_rule_options(parser)
@@ -67,6 +67,10 @@ def _parse_cargo(text: str) -> int | tuple[int, int]:
         ) from None
 
 
+#: The options that describe a decision point, with their defaults.
+DECISION_DEFAULTS = {"throws_left": 1, "best": 0, "players_after": 0, "tied": 1, "bonus": 0}
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.engine import SettingsError
     from companion.odds import decision_odds, expected_score, launch_odds
@@ -76,6 +80,15 @@ def run(args: argparse.Namespace) -> int:
     except SettingsError as error:
         print(f"companion odds: {error}", file=sys.stderr)
         return 2
+    given = [name for name in DECISION_DEFAULTS if getattr(args, name) is not None]
+    if args.cargo is None and given:
+        options = ", ".join("--" + name.replace("_", "-") for name in given)
+        print(f"companion odds: {options} describe{'s' if len(given) == 1 else ''} a "
+              "decision point: give the cargo too (--cargo 7)", file=sys.stderr)
+        return 2
+    for name, default in DECISION_DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     if args.cargo is None:
         launch = launch_odds(settings)
         optimal = expected_score(settings, "optimal")

@@ -43,8 +43,20 @@ def run(args: argparse.Namespace) -> int:
                     return 2
             with open(args.record, encoding="utf-8") as handle:
                 text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"companion replay: cannot read {args.record}: {error}", file=sys.stderr)
+    except UnicodeDecodeError:
+        print(f"companion replay: {args.record} is not a game record (not UTF-8 text)",
+              file=sys.stderr)
+        return 2
+    except FileNotFoundError:
+        print(f"companion replay: no such file: {args.record}", file=sys.stderr)
+        return 2
+    except IsADirectoryError:
+        print(f"companion replay: {args.record} is a folder, not a game record",
+              file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"companion replay: cannot read {args.record}: {error.strerror or error}",
+              file=sys.stderr)
         return 2
     try:
         state = read_record(text)

@@ -228,7 +228,7 @@ def _turn_eight() -> View:
         turn=TurnView("Maximiliana-Josephine", throws_used=1,
                       slots=standard_slots(1, 1, 1), cargo=(6, 6), score=14,
                       bonuses=(BonusView("unused throws", 2),),
-                      throws=(ThrowView.of(1, "66541", banked="654", cargo="61"),), stood=True,
+                      throws=(ThrowView.of(1, "66654", banked="654", cargo="66"),), stood=True,
                       dice_to_throw=0),
         message=MessageView(Severity.INFO, "Stood on 12 with 2 throws unused: score 14",
                             "Bartholomew to throw next"),

@@ -39,3 +39,21 @@ def test_demo_fixtures_carry_their_sources_and_licences() -> None:
         assert (image.parent / "LICENSE").exists()
         assert image.name in attribution
         assert str(throw["crop"]) in attribution
+
+
+def test_a_demo_quit_early_is_not_a_failed_game(tmp_path: Path) -> None:
+    import pygame
+
+    lines: list[str] = []
+
+    def echo(line: str) -> None:
+        lines.append(line)
+        if "banked as crew" in line:  # the viewer closes the window here
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    status = run_demo(DEFAULT_GAME, headless=True, out=tmp_path / "out", echo=echo)
+    steps = len(load_script(DEFAULT_GAME).steps)
+    assert status == 0
+    assert lines[-1].startswith("Demo stopped after ") and lines[-1].endswith(
+        f" of {steps} button steps.")
+    assert not any("did not come out" in line or line == "Result:" for line in lines)

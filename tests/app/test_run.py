@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import cv2
+import pytest
 
 from companion.config import check_config
 
@@ -151,3 +152,17 @@ def test_new_game_command_starts_a_game_with_the_config_players(tmp_path: Path) 
     with Journal(tmp_path / "journal.sqlite3") as journal:
         game = journal.current_game()
         assert game is not None and game.setup.players == ("Ann", "Bob")
+
+
+def test_no_screen_is_said_not_drawn_off_screen_in_silence(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from companion.runner import open_screen
+
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(RuntimeError, match=r"no screen to draw on|cannot open the display"):
+        open_screen((320, 240))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # chosen: drawing off screen is asked for
+    screen = open_screen((320, 240))
+    screen.close()

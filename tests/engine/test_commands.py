@@ -79,8 +79,10 @@ def test_referee_human_output(capsys: pytest.CaptureFixture[str]) -> None:
                                       "(3 throws used, score 4)"),
         (["65432", "S", "11"], "impossible turn: '11' after the turn was over (stood on 5)"),
         (["64331"], "unfinished turn: not launched after 1 throw, 2 left"),
-        (["64371"], "impossible turn: throw 1 (64371): '64371' is not an event: a throw is "
-                    "face values 1 to 6"),
+        (["64371"], "impossible turn: throw 1 (64371): '64371': a die showed 7: dice show "
+                    "1 to 6"),
+        (["6x4"], "impossible turn: throw 1 (6x4): '6x4' is not an event: a throw is "
+                  "face values 1 to 6"),
         (["--rule", "wild-one=1", "65411"],
          "unknown rule option 'wild-one' (did you mean 'wild-ones'?)"),
     ],
@@ -112,8 +114,17 @@ def test_replay_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert err.strip().endswith(
         "line 3: '3221': 3 dice should be thrown, 4 seen: a banked die was thrown again"
     )
-    status, _, err = run(capsys, "replay", str(tmp_path / "missing.scc"))
-    assert status == 2 and "cannot read" in err
+    missing = tmp_path / "missing.scc"
+    status, _, err = run(capsys, "replay", str(missing))
+    assert (status, err) == (2, f"companion replay: no such file: {missing}\n")
+    status, _, err = run(capsys, "replay", str(tmp_path))
+    assert (status, err) == (2, f"companion replay: {tmp_path} is a folder, not a game record\n")
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(b"\xff\xd8\xff\xe0 not text")
+    status, _, err = run(capsys, "replay", str(photo))
+    assert (status, err) == (
+        2, f"companion replay: {photo} is not a game record (not UTF-8 text)\n"
+    )
 
 
 def test_odds_without_a_decision_point(capsys: pytest.CaptureFixture[str]) -> None:
@@ -143,3 +154,7 @@ def test_odds_at_a_decision_point(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "re-throwing one cargo die" in out
     status, _, err = run(capsys, "odds", "--cargo", "13")
     assert status == 2 and err == "companion odds: cargo is 2 to 12, not 13\n"
+    status, out, err = run(capsys, "odds", "--best", "6", "--throws-left", "1")
+    assert (status, out) == (2, "")
+    assert err == ("companion odds: --throws-left, --best describe a decision point: give "
+                   "the cargo too (--cargo 7)\n")

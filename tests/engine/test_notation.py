@@ -95,7 +95,7 @@ def test_players_without_rules_line_is_standard() -> None:
         ("Rules: standard first-player=named\nPlayers: Ann, Bob\nBob: 65432\n", 3,
          "wrong-player", "line 3: '65432' is written for Bob, but it is Ann's turn"),
         ("Rules: standard\nPlayers: Ann, Bob\n\nRoll-off: Ann 7\n", 4, "syntax",
-         "line 4: '7' is not an event: a throw is face values 1 to 6"),
+         "line 4: '7': a die showed 7: dice show 1 to 6"),
         ("Rules: standard ties=coin\nPlayers: Ann, Bob\n", 1, "settings",
          "line 1: ties: 'coin' is not one of the choices; choose cargo-reroll, reroll-turn, "
          "carry or nobody-scores"),

@@ -55,8 +55,11 @@ def test_eval_on_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert s["correct"] + s["wrong"] + s["unreadable"] + s["missed"] == pytest.approx(1.0)
 
 
-def test_eval_needs_labels(tmp_path: Path) -> None:
+def test_eval_needs_labels(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"vision eval: no labels.json in {tmp_path}\n"
+    assert main(["eval", str(tmp_path / "nope")]) == 2
+    assert capsys.readouterr().err == f"vision eval: no such folder: {tmp_path / 'nope'}\n"
 
 
 def test_read_text(scene_png: Path, capsys: pytest.CaptureFixture[str]) -> None:
