@@ -25,7 +25,7 @@ import contextlib
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -57,7 +57,7 @@ from companion.engine.events import Event
 from companion.journal import GameSetup, Journal, JournalError
 from companion.notation import decode_event, encode_event, rules_text
 from companion.odds import state_odds
-from companion.present import build_view, marks_for
+from companion.present import build_view, marks_for, photo_caption
 from hardware.button import ButtonEvent
 from hardware.camera import Camera, CameraError
 from vision import Calibration, Reading, VisionParams, check_still, read_dice
@@ -321,6 +321,8 @@ class Companion:
             if text
         ) + tuple(MessageView(Severity.FAULT, t) for t in self._faults.other.values())
         photo = self._photo_view(self._photo, self._photo_record)
+        if photo is not None:
+            photo = replace(photo, caption=photo_caption(self._photo_record))
         dispute_photos: list[PhotoView | None] = []
         turn = self.state.last_turn
         if self._dispute and turn is not None:

@@ -106,6 +106,25 @@ def marks_for(
     return tuple(marks)
 
 
+def photo_caption(record: ThrowRecord | None) -> str:
+    """Whose throw a photo shows, for its caption; for a photo whose throw did not
+    count (unreadable, refused, still moving), "Not counted".
+
+    >>> from companion.engine import ThrowRecord
+    >>> photo_caption(ThrowRecord("Ann", 2, "bank", (6, 5, 4)))
+    "Ann's throw 2"
+    >>> photo_caption(ThrowRecord("Ben", 1, "roll-off", (5,))), photo_caption(None)
+    ('Ben: roll-off', 'Not counted')
+    """
+    if record is None:
+        return "Not counted"
+    if record.kind == "roll-off":
+        return f"{record.player}: roll-off"
+    if record.kind == "tie-break":
+        return f"{record.player}: tie-break"
+    return f"{record.player}'s throw {record.number}"
+
+
 def _throw_view(record: ThrowRecord, photo: PhotoView | None = None) -> ThrowView:
     roles = die_roles(list(record.dice), record)
     faces = tuple(

@@ -359,8 +359,10 @@ class Canvas:
         align: Align = "left",
         valign: VAlign = "center",
         min_size: int | None = None,
+        kind: Kind = "text",
     ) -> pygame.Rect:
-        """Draw ``text`` inside ``box`` and record its ink rectangle.
+        """Draw ``text`` inside ``box`` and record its ink rectangle (as ``kind``:
+        "mark" for text on a photo).
 
         The size shrinks from ``size`` towards ``min_size`` (if given) until the text
         fits the box's width, then the text is cut with "…". Vertically the capitals
@@ -395,7 +397,7 @@ class Canvas:
             y = box.bottom - surface.get_height()
         self.surface.blit(surface, (x, y))
         drawn = ink.move(x, y)
-        self.record("text", role, drawn, shown, cap, size, cut)
+        self.record(kind, role, drawn, shown, cap, size, cut)
         return drawn
 
     def lines(

@@ -182,6 +182,31 @@ def _draw_tag(canvas: Canvas, g: _Placed, tag_rect: pygame.Rect, index: int, rol
     canvas.record("mark", f"{role}:tag:{index}", tag_rect, label)
 
 
+def _draw_caption(canvas: Canvas, text: str, area: pygame.Rect, role: str
+                  ) -> pygame.Rect | None:
+    """The photo's caption ("Ann's throw 2") on a dark band across the top left of
+    ``area``, in the small text size; the band's rectangle (px), or None when there is
+    no caption or the photo is too small to carry one (under 5 band heights)."""
+    if not text:
+        return None
+    size = canvas.size(theme.SMALL)
+    band_h = canvas.line_height(size)
+    pad = max(2, band_h // 4)
+    if area.h < 5 * band_h or area.w < 4 * band_h:
+        return None
+    shown, _ = canvas.ellipsize(text, area.w - 2 * pad, size, True)
+    if not shown:
+        return None
+    band = pygame.Rect(area.x, area.y, min(area.w, canvas.width_of(shown, size) + 2 * pad),
+                       band_h)
+    shade = pygame.Surface(band.size, pygame.SRCALPHA)
+    shade.fill((*theme.INK, 215))
+    canvas.surface.blit(shade, band)
+    canvas.text(band.inflate(-2 * pad, 0), shown, size, theme.TEXT, role=f"{role}:caption",
+                kind="mark")
+    return band
+
+
 def draw_photo(canvas: Canvas, photo: PhotoView, box: pygame.Rect, *,
                role: str = "photo", align: Literal["center", "right"] = "center"
                ) -> pygame.Rect:
@@ -199,6 +224,9 @@ def draw_photo(canvas: Canvas, photo: PhotoView, box: pygame.Rect, *,
     for index, g in enumerate(shapes):
         _draw_outline(canvas, g, area, index, role)
     placed: list[pygame.Rect] = []
+    caption = _draw_caption(canvas, photo.caption, area, role)
+    if caption is not None:
+        placed.append(caption)  # value tags keep clear of it
     screen_h = canvas.unit
     # The "?" of an unreadable die is placed first: on a crowded photo it is the tag
     # that must not be the one left out.

@@ -130,6 +130,7 @@ def test_a_refused_throw_changes_nothing_and_says_what_to_do(tmp_path: Path) -> 
     view = companion.view()
     assert view.message is not None and view.message.severity is Severity.PROBLEM
     assert view.photo is not None and len(view.photo.marks) == 4
+    assert view.photo.caption == "Not counted"
 
 
 def test_camera_fault_is_shown_without_hiding_the_game_and_clears(tmp_path: Path) -> None:
@@ -213,6 +214,7 @@ def test_restart_restores_the_exact_game_and_photo(tmp_path: Path) -> None:
     assert again.state == state
     view = again.view()
     assert view.photo is not None and len(view.photo.marks) == 5
+    assert view.photo.caption == "Bob's throw 1"  # Bob won the roll-off and starts
     assert view.turn is not None and [s.filled for s in view.turn.slots] == [True, False, False]
 
 

@@ -190,3 +190,23 @@ def test_accented_names_stay_inside_their_cards() -> None:
     for item in layout.texts():
         if item.role.startswith(("player:", "player-stake:")):
             assert item.rect[1] >= strip_top and item.r.bottom <= 480 - 12, item
+
+
+@pytest.mark.parametrize("frame", list(FRAMES))
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_photo_says_whose_throw_it_shows(size: tuple[int, int], frame: str) -> None:
+    photo = dataclasses.replace(_photo(FRAMES[frame]), caption="Maximiliana's throw 2")
+    _, layout = render_with_layout(_with_photo(sample("turn-launched"), photo), size)
+    area = _photo_item(layout)
+    captions = [i for i in layout.items if i.role == "photo:caption"]
+    assert len(captions) == 1
+    caption = captions[0]
+    assert caption.kind == "mark" and caption.text.startswith("Maximiliana")
+    assert area.contains(caption.r) and caption.r.y - area.y < caption.r.h
+    tags = [i.r for i in layout.items if ":tag:" in i.role]
+    assert tags and not any(t.colliderect(caption.r) for t in tags)
+    assert layout.overlaps() == [] and layout.off_screen() == []
+    # without a caption nothing is drawn for it
+    _, plain = render_with_layout(_with_photo(sample("turn-launched"), _photo(FRAMES[frame])),
+                                  size)
+    assert not any(i.role.endswith(":caption") for i in plain.items)
