@@ -266,6 +266,7 @@ def _players_strip(c: Canvas, view: View, rect: pygame.Rect) -> None:
             c.frame(cell, theme.YELLOW, c.px(0.006), radius=radius)
         else:
             c.fill(cell, theme.PANEL, radius=radius)
+        c.record("bar", f"player-card:{index}", cell)
         pad = max(3, c.px(0.014))
         inner = cell.inflate(-2 * pad, -2 * pad)
         side = min(inner.h * 3 // 4, max(inner.w // 4, 1))
@@ -311,7 +312,32 @@ def _players_strip(c: Canvas, view: View, rect: pygame.Rect) -> None:
                     stake_line, inner = larger, tall
                     break
             lines.append(stake_line)
-        c.stack(inner, lines)
+        c.stack(_card_box(c, lines, inner, cell, small), lines)
+
+
+def _card_box(c: Canvas, lines: list[Line], inner: pygame.Rect, cell: pygame.Rect,
+              small: int) -> pygame.Rect:
+    """The box to stack a player card's lines in, with room above it for the name's
+    accents (which rise above its capitals, outside the block ``stack`` centres), so
+    that they stay inside the card and off the current player's frame: ``inner`` less
+    that room when the lines fit there; else the card's full height inside its frame,
+    the name shrinking towards ``small`` until they fit. May replace ``lines[0]`` with a
+    smaller name."""
+
+    def below(box: pygame.Rect, line: Line) -> pygame.Rect:
+        rise = c.rise(line.text, line.size)
+        return pygame.Rect(box.x, box.y + rise, box.w, box.h - rise)
+
+    if c.stack_fits(lines, below(inner, lines[0])):
+        return below(inner, lines[0])
+    edge = c.px(0.006) + 1  # the frame's width, and a pixel
+    full = pygame.Rect(inner.x, cell.y + edge, inner.w, cell.h - 2 * edge)
+    for size in range(lines[0].size, min(small, lines[0].size) - 1, -1):
+        name = dataclasses.replace(lines[0], size=size, min_size=min(size, small))
+        if c.stack_fits([name, *lines[1:]], below(full, name)):
+            lines[0] = name
+            return below(full, name)
+    return inner
 
 
 # -- the turn --------------------------------------------------------------------------

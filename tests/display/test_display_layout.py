@@ -223,3 +223,24 @@ def test_a_wrap_keeps_a_sum_on_one_line() -> None:
                        for line in lines), lines
         assert sum("2 + 1 = 3" in line for line in lines) == 1, lines
     assert breaks > 5  # the text was really wrapped at many widths
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (480, 320)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["Élodie", "Ådne Øystein", "Ann"])
+def test_a_current_players_accents_stay_off_the_cards_frame(
+    size: tuple[int, int], name: str
+) -> None:
+    view = sample("turn-launched")
+    current = next(i for i, p in enumerate(view.players) if p.current)
+    players = tuple(dataclasses.replace(p, name=name) if p.current else p
+                    for p in view.players)
+    assert view.turn is not None
+    view = dataclasses.replace(view, players=players,
+                               turn=dataclasses.replace(view.turn, player=name))
+    _, layout = render_with_layout(view, size)
+    card = _one(layout, f"player-card:{current}").r
+    ink = _one(layout, f"player:{current}").r
+    frame = max(1, round(min(size[1], size[0] * 0.75) * 0.006))  # c.px(0.006)
+    assert card.inflate(-2 * frame, -2 * frame).contains(ink), (card, ink)
+    assert layout.overlaps() == [] and layout.off_screen() == []
