@@ -180,8 +180,27 @@ def test_dispute_shows_every_throw_with_its_photo() -> None:
     assert len(photos) == 3
     assert [_one(layout, f"dispute-throw:{k}").text for k in range(3)] == [
         "Throw 1", "Throw 2", "Throw 3"]
-    dice = [i.text for i in layout.items if i.role.startswith("dispute-die:0:")]
-    assert dice == ["6", "4", "3", "3", "1"]
+    # Three throws: the row of small dice gives way to the photos, whose value tags
+    # show every die read.
+    tags = [i.text for i in layout.items if i.role.startswith("dispute-photo:0:tag:")]
+    assert tags == ["6", "4", "3", "3", "1"]
+    assert not [i for i in layout.items if i.role.startswith("dispute-die:")]
+
+
+def test_dispute_keeps_the_small_dice_beside_a_single_photo() -> None:
+    """One throw: the photo takes the column's full height at the left and the small
+    dice, with their slots, stand right of it."""
+    view = sample("dispute")
+    assert view.turn is not None
+    view = dataclasses.replace(view, turn=dataclasses.replace(view.turn,
+                                                              throws=view.turn.throws[:1]))
+    _, layout = render_with_layout(view, (800, 480))
+    photo = _one(layout, "dispute-photo:0").r
+    dice = [i for i in layout.items if i.role.startswith("dispute-die:0:")]
+    assert [i.text for i in dice] == ["6", "4", "3", "3", "1"]
+    assert all(d.r.x >= photo.right for d in dice)
+    assert _one(layout, "dispute-role:0:0").text == "SHIP"
+    assert layout.overlaps() == [] and layout.off_screen() == []
 
 
 def test_overlap_check_can_fail() -> None:
@@ -243,4 +262,23 @@ def test_a_current_players_accents_stay_off_the_cards_frame(
     ink = _one(layout, f"player:{current}").r
     frame = max(1, round(min(size[1], size[0] * 0.75) * 0.006))  # c.px(0.006)
     assert card.inflate(-2 * frame, -2 * frame).contains(ink), (card, ink)
+    assert layout.overlaps() == [] and layout.off_screen() == []
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_dispute_throw_without_photo_keeps_its_dice(size: tuple[int, int]) -> None:
+    """A throw whose photo was not kept shows its small dice even when the other
+    throws' photos took the dice row's room."""
+    view = sample("dispute")
+    assert view.turn is not None
+    throws = tuple(t if k == 1 else dataclasses.replace(t, photo=None)
+                   for k, t in enumerate(view.turn.throws))
+    view = dataclasses.replace(view, turn=dataclasses.replace(view.turn, throws=throws))
+    _, layout = render_with_layout(view, size)
+    assert _one(layout, "dispute-photo:1").kind == "photo"
+    assert not [i for i in layout.items if i.role.startswith("dispute-die:1:")]
+    for index, faces in ((0, ["6", "4", "3", "3", "1"]), (2, ["5", "3"])):
+        dice = [i.text for i in layout.items if i.role.startswith(f"dispute-die:{index}:")]
+        assert dice == faces
+        assert _one(layout, f"dispute-nophoto:{index}").text == "no photo kept"
     assert layout.overlaps() == [] and layout.off_screen() == []

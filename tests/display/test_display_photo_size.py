@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from companion.display import Layout, render_with_layout
-from companion.display.photo import fit_rect
+from companion.display.photo import MIN_TAG_PX, fit_rect
 from companion.display.samples import B, C, T, sample, tray_photo
 from companion.display.view import PhotoView, View
 
@@ -150,22 +150,74 @@ def test_long_name_keeps_the_photo_beside_the_dice() -> None:
     assert _at_least(photo, (298, 223))  # no smaller than before
 
 
-@pytest.mark.parametrize("frame", list(FRAMES))
-def test_dispute_photos_are_larger(frame: str) -> None:
-    """At 1280x720 the three photos (px) are larger than before: 4:3 was 190x143,
-    portrait 102x143."""
+def _dispute(frame: str, n: int) -> View:
+    """The sample dispute view with its first ``n`` throws, each photo a ``frame``."""
     base = sample("dispute")
     assert base.turn is not None
     throws = tuple(dataclasses.replace(t, photo=_photo(FRAMES[frame]))
-                   for t in base.turn.throws)
-    view = dataclasses.replace(base, turn=dataclasses.replace(base.turn, throws=throws))
-    _, layout = render_with_layout(view, (1280, 720))
+                   for t in base.turn.throws[:n])
+    return dataclasses.replace(base, turn=dataclasses.replace(base.turn, throws=throws))
+
+
+#: Dispute view, photo w x h px per (screen, frame, throws), measured when the small
+#: dice first gave way to the photos. Before (dice row under every photo): 800x480 4:3
+#: 224x168 / 192x144 / 121x91 for 1 / 2 / 3 throws, portrait 120x168 / 102x144 / 85x120;
+#: 1024x600 4:3 281x211 / 242x182 / 156x117; 1280x720 4:3 338x254 / 293x220 / 236x177,
+#: 16:9 451x254 / 391x220 / 314x177, portrait 181x253 / 157x220 / 157x220.
+DISPUTE_PHOTOS = {
+    ((800, 480), "4:3"): [(350, 262), (254, 190), (208, 156)],
+    ((800, 480), "16:9"): [(467, 262), (320, 180), (236, 132)],
+    ((800, 480), "portrait"): [(187, 261), (164, 229), (122, 170)],
+    ((1024, 600), "4:3"): [(438, 328), (328, 245), (265, 199)],
+    ((1024, 600), "16:9"): [(584, 328), (405, 228), (303, 170)],
+    ((1024, 600), "portrait"): [(235, 329), (216, 302), (159, 222)],
+    ((1280, 720), "4:3"): [(525, 393), (422, 316), (365, 274)],
+    ((1280, 720), "16:9"): [(700, 393), (487, 274), (378, 213)],
+    ((1280, 720), "portrait"): [(281, 393), (281, 393), (210, 294)],
+    ((1920, 1080), "4:3"): [(789, 591), (636, 477), (549, 412)],
+    ((1920, 1080), "16:9"): [(1052, 591), (732, 412), (570, 321)],
+    ((1920, 1080), "portrait"): [(422, 590), (422, 590), (320, 448)],
+}
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("frame", list(FRAMES))
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_dispute_photos_fill_their_columns(size: tuple[int, int], frame: str, n: int) -> None:
+    """Every photo in the dispute view is drawn at least 97 % of the size measured (w and
+    h px; the margin absorbs another FreeType's wrapping), the same in every column,
+    with every die's value tag at least ``MIN_TAG_PX`` (at 800x480: 17 px, the size
+    of a thrown die's tag; it was 13 px with three throws), and each explanation whole."""
+    view = _dispute(frame, n)
+    assert view.turn is not None
+    _, layout = render_with_layout(view, size)
     photos = [i.r for i in layout.items if i.kind == "photo"]
-    assert len(photos) == 3
-    assert len({(p.w, p.h) for p in photos}) == 1  # the same size in every column
-    floor = {"4:3": (230, 172), "16:9": (300, 170), "portrait": (150, 210)}[frame]
-    assert _at_least(photos[0], floor), photos[0]
-    assert layout.overlaps() == []
+    assert len(photos) == n
+    assert len({(p.w, p.h) for p in photos}) == 1, photos
+    w, h = DISPUTE_PHOTOS[size, frame][n - 1]
+    assert photos[0].w >= 0.97 * w and photos[0].h >= 0.97 * h, (photos[0], (w, h))
+    tags = [i for i in layout.items if ":tag:" in i.role]
+    assert len(tags) == 4 * n  # every die marked
+    floor = 17 if size == (800, 480) else MIN_TAG_PX
+    assert all(t.rect[2] >= floor for t in tags), [t.rect for t in tags]
+    for index, throw in enumerate(view.turn.throws):
+        lines = [i for i in layout.items if i.role.startswith(f"dispute-why:{index}:")]
+        assert " ".join(i.text for i in lines) == throw.explanation
+        assert not any(i.truncated for i in lines)
+    assert layout.overlaps() == [] and layout.off_screen() == []
+
+
+def test_dispute_photos_on_the_7_inch_screen() -> None:
+    """800x480, a 4:3 frame, three throws: each photo at least 205x154 px (it was
+    121x91 with the row of small dice under it), which now gives way."""
+    _, layout = render_with_layout(_dispute("4:3", 3), (800, 480))
+    photos = [i.r for i in layout.items if i.kind == "photo"]
+    assert all(_at_least(p, (205, 154)) for p in photos), photos
+    assert not [i for i in layout.items if i.role.startswith("dispute-die:")]
+    title = next(i for i in layout.items if i.role == "dispute-title")
+    assert title.text == "Anna's turn, throw by throw · cargo 5 + 3 · score 8"
+    assert not title.truncated and title.cap_height >= 21  # as before the change
 
 
 def test_small_lines_grow_where_room_allows_on_the_7_inch_screen() -> None:
