@@ -81,8 +81,8 @@ def run(args: argparse.Namespace) -> int:
         }))
         return 0
     print(f"{state.status}")
-    print(f"match {state.match_number}, round {state.round_number}; "
-          f"pot {state.amount(state.pot)}")
+    pot = f"; pot {state.amount(state.pot)}" if state.settings.stakes == "pot" else ""
+    print(f"match {state.match_number}, round {state.round_number}{pot}")
     width = max(len(p.name) for p in standings)
     for place, p in enumerate(standings, start=1):
         print(f"{place}. {p.name:<{width}}  {state.tally(p)}")

@@ -104,6 +104,9 @@ def test_replay(capsys: pytest.CaptureFixture[str]) -> None:
     assert [p["chips"] for p in result["standings"]] == [3, 0, -3]
     status, out, _ = run(capsys, "replay", str(GAMES / "head-to-head.scc"))
     assert status == 0 and "1. Ann  24 points" in out and "winner: Ann" in out
+    assert "match 1, round 3\n" in out and "pot" not in out  # a points game has no pot
+    status, out, _ = run(capsys, "replay", str(GAMES / "pub-night.scc"))
+    assert status == 0 and "match 3, round 1; pot 0 chips\n" in out
 
 
 def test_replay_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
