@@ -112,17 +112,22 @@ def test_a_missing_camera_is_a_fault_on_screen_not_a_crash(tmp_path: Path) -> No
     assert messages and messages[0].startswith(b"READY=1")
 
 
-def test_a_bad_config_stops_before_anything_is_shown(tmp_path: Path) -> None:
-    config = tmp_path / "bad.toml"
-    config.write_text('[camera]\nkind = "webcam"\n', encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, "-m", "companion", "run", "--config", str(config)],
-        cwd=tmp_path,
+def _run_to_exit(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``companion run ARGS`` in ``folder`` (headless), expected to stop by itself."""
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "run", *args],
+        cwd=folder,
         env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_a_bad_config_stops_before_anything_is_shown(tmp_path: Path) -> None:
+    config = tmp_path / "bad.toml"
+    config.write_text('[camera]\nkind = "webcam"\n', encoding="utf-8")
+    proc = _run_to_exit(tmp_path, "--config", str(config))
     assert proc.returncode == 2
     assert "camera.kind" in proc.stderr
 
@@ -130,14 +135,7 @@ def test_a_bad_config_stops_before_anything_is_shown(tmp_path: Path) -> None:
 def test_a_foreign_journal_stops_with_a_clear_message(tmp_path: Path) -> None:
     config = write_config(tmp_path, 'kind = "usb"\nusb_index = 57')
     (tmp_path / "journal.sqlite3").write_text("my notes")
-    proc = subprocess.run(
-        [sys.executable, "-m", "companion", "run", "--config", str(config), "--window"],
-        cwd=tmp_path,
-        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = _run_to_exit(tmp_path, "--config", str(config), "--window")
     assert proc.returncode == 2
     assert "not a companion journal" in proc.stderr
     assert (tmp_path / "journal.sqlite3").read_text() == "my notes"
