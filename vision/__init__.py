@@ -3,11 +3,12 @@
 No game knowledge and no hardware here; see ``docs/architecture.md``.
 
 Public names: :func:`read_dice`, :func:`check_still`, :func:`annotate`,
-:func:`estimate_calibration`, :class:`Reading`, :class:`Die`, :class:`Problem`,
+:func:`estimate_calibration`, :func:`read_burst`, :class:`Reading`, :class:`Die`, :class:`Problem`,
 :class:`Calibration`, :class:`VisionParams`, :class:`VisionInputError`, :data:`PROBLEM_CODES`.
 """
 
 from .annotate import annotate
+from .burst import read_burst
 from .calibrate import estimate_calibration
 from .read import read_dice
 from .still import check_still
@@ -32,5 +33,6 @@ __all__ = [
     "annotate",
     "check_still",
     "estimate_calibration",
+    "read_burst",
     "read_dice",
 ]
