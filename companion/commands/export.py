@@ -36,7 +36,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError
-    from companion.engine import apply, new_game, settings_from_options
+    from companion.engine import EngineError, apply, new_game, settings_from_options
     from companion.journal import Journal, JournalError
     from companion.notation import decode_event, write_record
 
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
                              list(setup.players))
             for entry in journal.entries(game.game_id):
                 state = apply(state, decode_event(entry.token))
-    except (JournalError, ValueError) as error:
+    except (JournalError, EngineError) as error:
         print(f"companion export: {error}", file=sys.stderr)
         return 2
     record = write_record(state)
