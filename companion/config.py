@@ -1,7 +1,7 @@
 """The companion's one config file (TOML, read with the stdlib's ``tomllib``).
 
 Sections: ``[button]``, ``[camera]``, ``[tray]``, ``[display]``, ``[rules]``,
-``[players]``, ``[journal]``; every key, its default and its range are in
+``[players]``, ``[journal]``, ``[log]``; every key, its default and its range are in
 :data:`SCHEMA` and in ``config/companion.example.toml``. A missing file means the
 documented defaults. Unknown keys, values of the wrong type and values out of range
 are errors, all reported at once with their key and line
@@ -59,6 +59,7 @@ __all__ = [
     "DisplayConfig",
     "JournalConfig",
     "Key",
+    "LogConfig",
     "PlayersConfig",
     "RulesConfig",
     "TrayConfig",
@@ -84,6 +85,7 @@ class ButtonConfig:
     undo_pin: int | None = None
     bounce_time_s: float = 0.02
     hold_time_s: float = 1.5
+    min_press_s: float = 0.05
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,17 @@ class JournalConfig:
 
 
 @dataclass(frozen=True)
+class LogConfig:
+    """``[log]``: how much the service logs (to the journal: ``journalctl -u ...``)."""
+
+    level: str = "info"
+
+
+#: The ``[log] level`` choices, least to most verbose (the stdlib logging levels).
+LOG_LEVELS: tuple[str, ...] = ("error", "warning", "info", "debug")
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole config; ``source`` is the file it came from (``None``: defaults)."""
 
@@ -163,6 +176,7 @@ class Config:
     rules: RulesConfig = field(default_factory=RulesConfig)
     players: PlayersConfig = field(default_factory=PlayersConfig)
     journal: JournalConfig = field(default_factory=JournalConfig)
+    log: LogConfig = field(default_factory=LogConfig)
     source: Path | None = None
 
 
@@ -249,6 +263,14 @@ SCHEMA: dict[str, dict[str, Key]] = {
         ),
         Key("bounce_time_s", "float", 0.02, "debounce window, s", 0.0, 0.2),
         Key("hold_time_s", "float", 1.5, "press length that makes a hold, s", 0.3, 10.0),
+        Key(
+            "min_press_s",
+            "float",
+            0.05,
+            "shortest press, s; a shorter pulse on the line is a glitch, not a press",
+            0.0,
+            0.25,
+        ),
     ),
     "camera": _keys(
         Key(
@@ -340,6 +362,15 @@ SCHEMA: dict[str, dict[str, Key]] = {
             "disk space for throw photos, MB (oldest pruned first); 0 keeps none",
             0,
             1_000_000,
+        ),
+    ),
+    "log": _keys(
+        Key(
+            "level",
+            "choice",
+            "info",
+            "error, warning, info (one line per throw, with its timings) or debug",
+            choices=LOG_LEVELS,
         ),
     ),
 }
@@ -463,12 +494,13 @@ class _Checker:
         rules = self.rules(sections["rules"])
         players = self.players(sections["players"], rules.settings)
         journal = JournalConfig(**self.values("journal", sections["journal"]))
+        log_config = LogConfig(**self.values("log", sections["log"]))
         if button.undo_pin is not None and button.undo_pin == button.pin:
             self.problem(
                 "button.undo_pin",
                 f"the undo button cannot share GPIO{button.pin} with the throw button",
             )
-        return Config(button, camera, tray, display, rules, players, journal, source)
+        return Config(button, camera, tray, display, rules, players, journal, log_config, source)
 
     def section(self, name: str, value: object) -> dict[str, Any]:
         if not isinstance(value, dict):

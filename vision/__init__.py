@@ -3,8 +3,11 @@
 No game knowledge and no hardware here; see ``docs/architecture.md``.
 
 Public names: :func:`read_dice`, :func:`check_still`, :func:`annotate`,
-:func:`estimate_calibration`, :func:`read_burst`, :class:`Reading`, :class:`Die`, :class:`Problem`,
-:class:`Calibration`, :class:`VisionParams`, :class:`VisionInputError`, :data:`PROBLEM_CODES`.
+:func:`estimate_calibration`, :func:`read_burst`, :class:`Reading`, :class:`Die`,
+:class:`Problem`, :class:`Calibration`, :class:`VisionParams`, :data:`PROBLEM_CODES`;
+errors: :class:`VisionError` (the root), :class:`VisionInputError` (a bad image or
+count) and :class:`VisionSettingsError` (a calibration or parameter out of range), both
+``ValueError``.
 """
 
 from .annotate import annotate
@@ -18,8 +21,10 @@ from .types import (
     Die,
     Problem,
     Reading,
+    VisionError,
     VisionInputError,
     VisionParams,
+    VisionSettingsError,
 )
 
 __all__ = [
@@ -28,8 +33,10 @@ __all__ = [
     "Die",
     "Problem",
     "Reading",
+    "VisionError",
     "VisionInputError",
     "VisionParams",
+    "VisionSettingsError",
     "annotate",
     "check_still",
     "estimate_calibration",

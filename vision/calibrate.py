@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .read import find_and_read
-from .types import Calibration, VisionParams
+from .types import Calibration, VisionParams, VisionSettingsError
 from .validate import check_image
 
 
@@ -128,7 +128,7 @@ class ThrowCalibration:
         }
 
 
-class CalibrationError(ValueError):
+class CalibrationError(VisionSettingsError):
     """Throws that do not give a calibration: no die read with confidence, images of
     different sizes (not one fixed camera), or a calibration file that is not valid."""
 
@@ -215,9 +215,7 @@ def calibration_from_json(obj: Any) -> Calibration:
     try:
         return Calibration(None if size is None else float(size),
                            _box(obj.get("tray"), "tray"), _box(obj.get("bank_zone"), "bank_zone"))
-    except CalibrationError:
-        raise
-    except ValueError as err:
+    except VisionSettingsError as err:
         raise CalibrationError(str(err)) from None
 
 

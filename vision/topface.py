@@ -2,17 +2,17 @@
 
 The top face is the region of one colour around the die's centre: the face colour is
 the median colour near the detection's centre, the face is the connected region close
-to that colour that holds the centre, with its holes (pips, glare) filled. Side faces
-of an obliquely seen die are shaded differently (lit from above), so they fall outside
-it; a finger or a glare patch over the face leaves a notch or a hole in it.
+to that colour that holds the centre, with its holes (pips, glare) filled. A d6's top
+face is a square or a rounded square; a d8 or d20 face is a triangle, a d12's a
+pentagon, a cluster of polka dots or a letter no one shape.
 
-The pips are the holes in that region that look like pips: round, 10..32 % of the face
-side across, all of one size, with a sharp rim. A specular glare spot is a hole too,
-but its rim is soft (its brightness falls off gradually, a pip's steps): it is kept
-apart, and a face where such a spot could be a pip is not read.
+The pips are the holes in that region that look like pips: round, 9..34 % of the face
+side across, all of one size, with a sharp rim (:func:`vision.face.rim_softness`); a
+soft-rimmed spot is glare; other holes are marks (a numeral, a logo).
 
-Used for dice large enough to see their pips (:attr:`VisionParams.strict_min_px`):
-there a value is given only when this geometric reading and the face classifier agree.
+Used on large detections that no value was read for (:func:`vision.read.read_dice`):
+kept as an unreadable die only if they show a d6's face, otherwise reported as
+``not_a_die``.
 """
 
 from __future__ import annotations
@@ -25,13 +25,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .crops import die_crop
+from .face import SOFT_RIM, rim_softness
 from .layouts import fit_layout
 
 #: The crop used: this many times the detection's size, resampled to ``_CROP_PX``.
 _SPAN = 1.6
 _CROP_PX = 112
-#: A hole whose rim is softer than this (:func:`_rim_sharpness`) is glare, not a pip.
-SHARP_MAX = 1.9
 
 
 @dataclass(frozen=True)
@@ -68,41 +67,6 @@ class TopFace:
     glare: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
     value: int | None = None
 
-    @property
-    def readable(self) -> bool:
-        """The pips alone give a value that nothing on the face puts in doubt."""
-        return (self.found and self.square and self.whole and self.marks == 0
-                and self.value is not None and not self.glare_could_be_pip)
-
-    @property
-    def glare_could_be_pip(self) -> bool:
-        """A glare spot sits where, counted as a pip, the pips fit another layout."""
-        if len(self.glare) == 0 or self.side <= 0:
-            return False
-        for g in self.glare:
-            pts = np.vstack([self.pips, g[None, :]])
-            fit = fit_layout(pts, self.side / 2, aligned=not self.round_face,
-                             max_residual=0.35)
-            if fit.value is not None:
-                return True
-        return False
-
-
-def _rim_sharpness(score: NDArray[np.float32], label: NDArray[np.int32], k: int,
-                   peak: float, base: float) -> float:
-    """Area of a blob above 25 % of its contrast over its area above 70 % (1: a step
-    edge; a Gaussian spot gives about 4, a clipped one 2..3)."""
-    ys, xs = np.nonzero(label == k)
-    y0, y1 = max(ys.min() - 4, 0), min(ys.max() + 5, score.shape[0])
-    x0, x1 = max(xs.min() - 4, 0), min(xs.max() + 5, score.shape[1])
-    win = score[y0:y1, x0:x1]
-    span = peak - base
-    if span <= 1.0:
-        return math.inf
-    lo = int((win > base + 0.25 * span).sum())
-    hi = int((win > base + 0.70 * span).sum())
-    return lo / max(hi, 1)
-
 
 def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> TopFace:
     """Segment the top face of the die detected at (x, y), ``size`` px across.
@@ -132,7 +96,7 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     thr = float(np.clip(max(3.0 * inner, 14.0), 14.0, 34.0))
     mask = (dist < thr).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, label, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    count, label = cv2.connectedComponents(mask, connectivity=4)
     if count <= 1:
         return TopFace(False)
     # the component with most pixels in the core
@@ -178,16 +142,15 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
         d = max(hw, hh)
         if d < 0.06 * side_c or ha < 4:
             continue  # a speck
-        peak = float(np.percentile(dist[hlabel == h], 90))
-        sharp = _rim_sharpness(dist, hlabel, h, peak, base)
+        sharp = rim_softness(dist, hlabel, h, base)
         is_round = (0.09 * side_c <= d <= 0.34 * side_c and d <= 1.5 * min(hw, hh)
                     and ha >= 0.55 * hw * hh)
         dx, dy = (hcents[h][0] - rcx) / f, (hcents[h][1] - rcy) / f
         rel = (dx * ca + dy * sa, -dx * sa + dy * ca)  # in the face's own axes
-        if is_round and sharp <= SHARP_MAX:
+        if is_round and sharp <= SOFT_RIM:
             pips.append(rel)
             pip_areas.append(float(ha))
-        elif sharp > SHARP_MAX and d <= 0.34 * side_c:
+        elif sharp > SOFT_RIM and d <= 0.34 * side_c:
             glare.append(rel)
         else:
             marks += 1
