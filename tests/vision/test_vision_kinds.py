@@ -146,7 +146,7 @@ def test_a_triangle_with_a_number_is_no_die() -> None:
 
 def test_a_finger_over_a_pip_never_gives_a_value_it_does_not_show() -> None:
     img = np.full((480, 640, 3), (40, 110, 40), np.uint8)
-    five = FOUR + [(0.0, 0.0)]
+    five = [*FOUR, (0.0, 0.0)]
     for i in range(3):
         cx = 150 + 170 * i
         red_die(img, cx, 260, 120, five)
