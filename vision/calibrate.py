@@ -27,9 +27,23 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .model import Detection
 from .read import find_and_read
+from .topface import find_top_face
 from .types import Calibration, VisionParams, VisionSettingsError
 from .validate import check_image
+
+
+def face_side(img: NDArray[np.uint8], d: Detection, angle: float) -> float:
+    """Side of a read die's top face, px: measured on its face region
+    (:func:`vision.topface.find_top_face`) where that is found and square, else from
+    the detection's box turned by the face's edge angle (which runs large by the
+    shadow and the side faces)."""
+    t = find_top_face(img, d.x, d.y, d.size)
+    if t.found and t.square:
+        return t.side
+    a = math.radians(angle)
+    return d.size / (abs(math.cos(a)) + abs(math.sin(a)))
 
 
 def estimate_calibration(
@@ -37,8 +51,9 @@ def estimate_calibration(
 ) -> Calibration:
     """Estimate the die size and the tray region from an image with dice in it.
 
-    Die size: the median top-face side (px) of the dice read with confidence (dice
-    that cannot be read and detections that are not dice do not count). Tray: the floor colour
+    Die size: the median top-face side (px, :func:`face_side`) of the dice read with
+    confidence (dice that cannot be read and detections that are not dice do not
+    count). Tray: the floor colour
     is the median colour of a ring around each die (0.8..1.4 die sizes from its
     centre); the tray is the bounding box of the connected region of that colour
     (Lab distance under 18) that holds the most dice, grown by half a die.
@@ -59,8 +74,7 @@ def estimate_calibration(
     found = [(d, fr) for d, fr in find_and_read(img, Calibration(), p) if fr.value is not None]
     if not found:
         return Calibration()
-    sides = [d.size / (abs(math.cos(math.radians(fr.angle)))
-                       + abs(math.sin(math.radians(fr.angle)))) for d, fr in found]
+    sides = [face_side(img, d, fr.angle) for d, fr in found]
     size = float(np.median(sides))
     h, w = img.shape[:2]
     f = min(1.0, 200.0 / max(h, w))
@@ -172,9 +186,7 @@ def calibrate_from_throws(
             continue
         photos += 1
         for d, fr in found:
-            a = math.radians(fr.angle)
-            side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
-            sides.append(side)
+            sides.append(face_side(img, d, fr.angle))
             boxes.append((d.x - d.size, d.y - d.size, d.x + d.size, d.y + d.size))
         tray = estimate_calibration(img, p).tray
         if tray is not None:
