@@ -84,6 +84,7 @@ class ButtonConfig:
     undo_pin: int | None = None
     bounce_time_s: float = 0.02
     hold_time_s: float = 1.5
+    min_press_s: float = 0.05
 
 
 @dataclass(frozen=True)
@@ -249,6 +250,14 @@ SCHEMA: dict[str, dict[str, Key]] = {
         ),
         Key("bounce_time_s", "float", 0.02, "debounce window, s", 0.0, 0.2),
         Key("hold_time_s", "float", 1.5, "press length that makes a hold, s", 0.3, 10.0),
+        Key(
+            "min_press_s",
+            "float",
+            0.05,
+            "shortest press, s; a shorter pulse on the line is a glitch, not a press",
+            0.0,
+            0.25,
+        ),
     ),
     "camera": _keys(
         Key(

@@ -16,7 +16,9 @@ undo button knows no hold: it reports as soon as its press is debounced.
 
 Debouncing (:class:`PressDetector`, pure, fed ``(level, time)``) accepts a new level
 only once it has stayed unchanged for ``bounce_time`` seconds ("stable for N"), and
-dates it from its last edge. That ignores contact bounce at the press *and* at the
+dates it from its last edge. A press must also last ``min_press`` seconds, from its
+first edge down to the first edge of its release: a lone 20..30 ms pulse on the line
+is a glitch, not a thumb, and reports nothing. That ignores contact bounce at the press *and* at the
 release, sub-millisecond spikes, and repeated reports of the same level: the forms of
 the phantom double presses reported with gpiozero 2.0's lgpio pin factory (gpiozero
 issue #1090; PhysicalButton issue #97, "very rapid spurious edges" on Bookworm), and
@@ -46,6 +48,10 @@ EventKind = Literal["press", "hold", "undo"]
 BOUNCE_TIME_S = 0.02
 #: Default time a press must last to be a hold, seconds.
 HOLD_TIME_S = 1.5
+#: Default shortest press, seconds: a thumb's press lasts 80 ms or more, while a
+#: glitch on the line (a relay or a motor nearby, a long unshielded cable) is a lone
+#: low pulse of 20..30 ms that the debounce window alone would take for a press.
+MIN_PRESS_S = 0.05
 #: GPIO numbers (BCM) a button may use: 0 and 1 are the HAT ID EEPROM bus.
 GPIO_PINS = range(2, 28)
 
@@ -80,6 +86,11 @@ class PressDetector:
         bounce_time: seconds a level must stay unchanged before it counts (>= 0).
         hold_time: seconds down that make a hold (> ``bounce_time``); ``None`` makes a
             button without holds that reports ``"press"`` as soon as it is down.
+        min_press: shortest press, seconds (0 <= ``min_press`` < ``hold_time``),
+            measured from the press's first edge down to its release's first edge
+            (contact bounce inside the press counts as down). A shorter one is a glitch
+            and reports nothing. A button without holds waits until its press has
+            lasted ``min_press`` (and ``bounce_time``) before it reports.
 
     Times are seconds on any one clock; a time earlier than the last one seen is taken
     as the last one (clocks do not run backwards here).
@@ -91,23 +102,40 @@ class PressDetector:
     []
     >>> d.poll(10.220)                 # ... and stayed released for 20 ms
     [ButtonEvent(kind='press', at_s=10.2)]
+    >>> d.feed(True, 11.000), d.feed(False, 11.025), d.poll(12.0)  # a 25 ms glitch
+    ([], [], [])
     """
 
-    def __init__(self, bounce_time: float = BOUNCE_TIME_S, hold_time: float | None = HOLD_TIME_S):
+    def __init__(
+        self,
+        bounce_time: float = BOUNCE_TIME_S,
+        hold_time: float | None = HOLD_TIME_S,
+        min_press: float = MIN_PRESS_S,
+    ):
         if not bounce_time >= 0:
             raise ValueError(f"bounce_time must be >= 0 s, got {bounce_time!r}")
         if hold_time is not None and not hold_time > bounce_time:
             raise ValueError(
                 f"hold_time must be > bounce_time ({bounce_time} s), got {hold_time!r}"
             )
+        if not min_press >= 0 or (hold_time is not None and not min_press < hold_time):
+            raise ValueError(
+                f"min_press must be >= 0 s and < hold_time ({hold_time} s), got {min_press!r}"
+            )
         self.bounce_time = bounce_time
         self.hold_time = hold_time
+        self.min_press = min_press
         self._now = float("-inf")
         self._raw = False  # last level fed (True = pressed)
         self._raw_since = float("-inf")
         self._stable = False  # debounced level
         self._stable_since = float("-inf")
         self._held = False  # a hold was reported for the current press
+        # first edge away from the debounced level of the change now pending (None
+        # when the raw level has been back at the debounced one for bounce_time)
+        self._first_edge: float | None = None
+        self._down_since = float("-inf")  # first edge of the current press
+        self._reported = False  # a holdless button reported the current press
 
     @property
     def is_pressed(self) -> bool:
@@ -120,6 +148,8 @@ class PressDetector:
         if pressed != self._raw:
             self._raw = pressed
             self._raw_since = self._now
+            if pressed != self._stable and self._first_edge is None:
+                self._first_edge = self._now
             events += self.poll(self._now)  # with bounce_time 0 the change is final now
         return events
 
@@ -130,18 +160,37 @@ class PressDetector:
         while True:
             hold_at = self._hold_deadline()
             change_at = self._change_deadline()
+            report_at = self._report_deadline()
             if hold_at is not None and hold_at <= self._now:
                 self._held = True
                 events.append(ButtonEvent("hold", hold_at))
             elif change_at is not None and change_at <= self._now:
                 events += self._commit()
+            elif report_at is not None and report_at <= self._now:
+                self._reported = True
+                events.append(ButtonEvent("press", report_at))
             else:
+                if self._raw == self._stable and self._raw_since + self.bounce_time <= self._now:
+                    self._first_edge = None  # a spike: the line settled back
                 return events
 
     def next_deadline(self) -> float | None:
         """The time at which :meth:`poll` may have something new; ``None`` if nothing waits."""
-        deadlines = [t for t in (self._hold_deadline(), self._change_deadline()) if t is not None]
+        deadlines = [
+            t
+            for t in (self._hold_deadline(), self._change_deadline(), self._report_deadline())
+            if t is not None
+        ]
         return min(deadlines) if deadlines else None
+
+    def _report_deadline(self) -> float | None:
+        """When a holdless button's press has lasted ``min_press`` and may be reported."""
+        if self.hold_time is not None or not self._stable or self._reported:
+            return None
+        report_at = self._down_since + self.min_press
+        if self._raw != self._stable and self._raw_since < report_at:
+            return None  # a release is pending that began too early
+        return max(report_at, self._stable_since)
 
     def _change_deadline(self) -> float | None:
         """When the pending raw level will have lasted ``bounce_time``."""
@@ -165,20 +214,29 @@ class PressDetector:
         any hold of it report nothing; the next press counts normally."""
         self._now = max(self._now, at_s)
         self._raw = self._stable = True
-        self._raw_since = self._stable_since = self._now
-        self._held = True
+        self._raw_since = self._stable_since = self._down_since = self._now
+        self._first_edge = None
+        self._held = self._reported = True
 
     def _commit(self) -> list[ButtonEvent]:
         """The pending raw level has lasted bounce_time: it becomes the debounced one."""
+        first_edge = self._raw_since if self._first_edge is None else self._first_edge
+        self._first_edge = None
         self._stable = self._raw
         self._stable_since = self._raw_since
         if self._stable:  # pressed
-            self._held = False
-            if self.hold_time is None:
-                return [ButtonEvent("press", self._stable_since)]
+            self._held = self._reported = False
+            self._down_since = first_edge
             return []
         was_held, self._held = self._held, False  # released
         if self.hold_time is None or was_held:
+            return []
+        if first_edge - self._down_since < self.min_press:
+            log.info(
+                "a %.0f ms pulse on the button is shorter than a press (%.0f ms): ignored",
+                (first_edge - self._down_since) * 1000,
+                self.min_press * 1000,
+            )
             return []
         return [ButtonEvent("press", self._stable_since)]
 
@@ -358,6 +416,8 @@ class ThrowButton(EventQueue):
         undo_pin: GPIO number of the undo button, or ``None`` for none.
         bounce_time: debounce window, seconds (default 0.02).
         hold_time: seconds held that make a hold (default 1.5).
+        min_press: shortest press, seconds (default 0.05); a shorter pulse on either
+            pin is a glitch and reports nothing.
         pin_factory: a gpiozero pin factory (tests pass ``MockFactory()``); ``None``
             uses gpiozero's default (lgpio on a Pi 5).
         clock: the clock events are dated with (monotonic seconds).
@@ -375,6 +435,7 @@ class ThrowButton(EventQueue):
         undo_pin: int | None = None,
         bounce_time: float = BOUNCE_TIME_S,
         hold_time: float = HOLD_TIME_S,
+        min_press: float = MIN_PRESS_S,
         pin_factory: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -386,11 +447,11 @@ class ThrowButton(EventQueue):
             raise ValueError(f"the throw and undo buttons cannot share GPIO{pin}")
         self.pin = pin
         self.undo_pin = undo_pin
-        self._add_detector("throw", PressDetector(bounce_time, hold_time), None)
+        self._add_detector("throw", PressDetector(bounce_time, hold_time, min_press), None)
         self._devices: list[Any] = []
         self._devices.append(self._open("throw", pin, pin_factory))
         if undo_pin is not None:
-            self._add_detector("undo", PressDetector(bounce_time, None), "undo")
+            self._add_detector("undo", PressDetector(bounce_time, None, min_press), "undo")
             self._devices.append(self._open("undo", undo_pin, pin_factory))
         self._start()
 
@@ -462,9 +523,10 @@ class KeyboardButton(EventQueue):
         self, *, hold_time: float = HOLD_TIME_S, clock: Callable[[], float] = time.monotonic
     ) -> None:
         super().__init__(clock)
-        self._add_detector(KEY_PRESS, PressDetector(0.0, hold_time), None)
-        self._add_detector(KEY_HOLD, PressDetector(0.0, None), "hold")
-        self._add_detector(KEY_UNDO, PressDetector(0.0, None), "undo")
+        # keys do not bounce or glitch: every key press counts, however short
+        self._add_detector(KEY_PRESS, PressDetector(0.0, hold_time, 0.0), None)
+        self._add_detector(KEY_HOLD, PressDetector(0.0, None, 0.0), "hold")
+        self._add_detector(KEY_UNDO, PressDetector(0.0, None, 0.0), "undo")
         self._start()
 
     def key_down(self, key: str, at_s: float | None = None) -> bool:
@@ -499,6 +561,8 @@ class ButtonSettings(Protocol):
     def bounce_time_s(self) -> float: ...  # debounce window, s
     @property
     def hold_time_s(self) -> float: ...  # press length that makes a hold, s
+    @property
+    def min_press_s(self) -> float: ...  # shortest press, s
 
 
 #: The button kinds :func:`open_buttons` knows (the config's ``[button] kind``).
@@ -519,6 +583,7 @@ def open_buttons(
             undo_pin=settings.undo_pin,
             bounce_time=settings.bounce_time_s,
             hold_time=settings.hold_time_s,
+            min_press=settings.min_press_s,
             pin_factory=pin_factory,
         )
     if settings.kind == "keyboard":

@@ -135,7 +135,8 @@ def test_two_real_presses_are_two_presses() -> None:
 def test_a_button_without_holds_reports_when_the_press_has_settled() -> None:
     detector = PressDetector(BOUNCE, None)
     assert detector.feed(True, 2.0) == []
-    assert detector.poll(2.02) == [ButtonEvent("press", 2.0)]
+    assert detector.poll(2.02) == []  # settled, but not yet min_press long
+    assert detector.poll(2.05) == [ButtonEvent("press", 2.05)]
     assert detector.poll(9.0) == []  # no hold, however long
     assert detector.feed(False, 9.5) == []
     assert detector.poll(10.0) == []
@@ -152,7 +153,7 @@ def test_a_button_down_at_start_reports_nothing_until_pressed_again() -> None:
 
 
 def test_zero_bounce_time_takes_every_edge_at_once() -> None:
-    detector = PressDetector(0.0, 1.0)
+    detector = PressDetector(0.0, 1.0, min_press=0.0)
     assert detector.feed(True, 1.0) == []
     assert detector.feed(False, 1.001) == [ButtonEvent("press", 1.001)]
 
@@ -165,17 +166,74 @@ def test_a_clock_that_steps_back_is_clamped() -> None:
 
 
 @pytest.mark.parametrize(
-    ("bounce", "hold"), [(-0.01, 1.5), (0.02, 0.02), (0.5, 0.1), (float("nan"), 1.0)]
+    ("bounce", "hold", "min_press"),
+    [
+        (-0.01, 1.5, 0.05),
+        (0.02, 0.02, 0.0),
+        (0.5, 0.1, 0.0),
+        (float("nan"), 1.0, 0.05),
+        (0.02, 1.5, -0.01),
+        (0.02, 1.5, 1.5),
+        (0.02, 1.5, float("nan")),
+    ],
 )
-def test_bad_timings_are_refused(bounce: float, hold: float) -> None:
+def test_bad_timings_are_refused(bounce: float, hold: float, min_press: float) -> None:
     with pytest.raises(ValueError, match="must be"):
-        PressDetector(bounce, hold)
+        PressDetector(bounce, hold, min_press)
+
+
+# -- glitches: a lone pulse shorter than min_press (default 50 ms) is no press ----------
+@pytest.mark.parametrize("width_s", [0.020, 0.025, 0.030, 0.049])
+def test_a_lone_glitch_pulse_is_not_a_press(width_s: float) -> None:
+    # issue 12: a lone 20..30 ms low pulse with no thumb on the button counted as a throw
+    assert run([(1.0, True), (1.0 + width_s, False)], until=5) == []
+
+
+def test_a_glitch_on_the_undo_button_is_not_an_undo() -> None:
+    assert run([(1.0, True), (1.025, False)], until=5, hold=None) == []
+    # ... while an undo press is reported once it has lasted min_press
+    assert run([(1.0, True), (1.2, False)], until=5, hold=None) == [ButtonEvent("press", 1.05)]
+
+
+def test_a_glitch_ringing_at_its_ends_is_still_not_a_press() -> None:
+    edges = [(1.0, True), (1.002, False), (1.003, True), (1.028, False), (1.029, True)]
+    assert run([*edges, (1.03, False)], until=5) == []
+
+
+def test_the_shortest_press_is_configurable() -> None:
+    blip = [(1.0, True), (1.025, False)]
+    detector = PressDetector(BOUNCE, HOLD, min_press=0.02)
+    detector.feed(True, 1.0)
+    detector.feed(False, 1.025)
+    assert detector.poll(2.0) == [ButtonEvent("press", 1.025)]
+    assert run(blip, until=5) == []  # the default (50 ms) refuses it
+    # the shortest press is measured from the first edge down to the first edge up
+    detector = PressDetector(BOUNCE, HOLD, min_press=0.05)
+    for at, level in [(1.0, True), (1.001, False), (1.012, True), (1.05, False)]:
+        detector.feed(level, at)
+    assert detector.poll(2.0) == [ButtonEvent("press", 1.05)]
+
+
+@pytest.mark.parametrize("edges_in_bounce", [2, 3, 4])
+@pytest.mark.parametrize("bounce_span_s", [0.005, 0.015, 0.030])
+def test_a_bouncy_press_with_a_release_bounce_81_ms_later_is_one_press(
+    edges_in_bounce: int, bounce_span_s: float
+) -> None:
+    # a thumb on a worn button: 2..4 edges over 5..30 ms, ending down; released 81 ms
+    # after the first edge, with its own bounce
+    step = bounce_span_s / (edges_in_bounce - 1)
+    press = [(1.0 + k * step, k % 2 == 0) for k in range(edges_in_bounce)]
+    if not press[-1][1]:
+        press.append((1.0 + bounce_span_s + 0.001, True))
+    release = [(1.081, False), (1.082, True), (1.085, False)]
+    assert run(press + release, until=5) == [ButtonEvent("press", 1.085)]
 
 
 # One physical press: (seconds down, seconds up afterwards, bounce edges at each end).
+# A thumb's press lasts 80 ms or more (shorter pulses are glitches, tested above).
 presses = st.lists(
     st.tuples(
-        st.one_of(st.floats(0.05, 1.44), st.floats(1.56, 4.0)),
+        st.one_of(st.floats(0.08, 1.44), st.floats(1.56, 4.0)),
         st.floats(0.05, 2.0),
         st.lists(st.floats(0.0, 0.015), max_size=6),
         st.lists(st.floats(0.0, 0.015), max_size=6),

@@ -14,7 +14,7 @@ THROW, UNDO = 17, 27
 HOLD = 0.25  # short, to keep the tests fast; margins below are >= 4x the debounce window
 
 
-def tap(factory: MockFactory, pin: int, down_s: float = 0.06, up_s: float = 0.06) -> None:
+def tap(factory: MockFactory, pin: int, down_s: float = 0.1, up_s: float = 0.06) -> None:
     """A clean physical press: low for ``down_s`` seconds, then high for ``up_s``."""
     p = factory.pin(pin)
     p.drive_low()
@@ -53,7 +53,7 @@ def test_bounce_around_a_press_gives_exactly_one_press(
     p = mock_factory.pin(THROW)
     bounce(mock_factory, THROW)
     p.drive_low()
-    time.sleep(0.06)
+    time.sleep(0.1)
     bounce(mock_factory, THROW)  # release bounce, ends released
     event = button.get(timeout_s=2)
     assert event is not None and event.kind == "press"
@@ -175,9 +175,66 @@ def test_open_buttons_builds_the_configured_device(mock_factory: MockFactory) ->
         undo_pin = None
         bounce_time_s = 0.01
         hold_time_s = 0.5
+        min_press_s = 0.03
 
     with open_buttons(Settings()) as device:
         assert isinstance(device, ThrowButton) and device.pin == 22 and device.undo_pin is None
     Settings.kind = "joystick"
     with pytest.raises(ValueError, match="unknown button kind"):
         open_buttons(Settings())
+
+
+class FakeClock:
+    """A clock the test moves by hand (monotonic seconds)."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_25_ms_blip_on_the_throw_pin_is_no_press_and_a_real_one_is(
+    mock_factory: MockFactory,
+) -> None:
+    # issue 12: a lone 20..30 ms pulse with nobody at the button was counted as a throw.
+    # A fake clock dates the edges, so a busy machine cannot stretch the blip.
+    clock = FakeClock()
+    with ThrowButton(THROW, undo_pin=UNDO, hold_time=HOLD, clock=clock) as b:
+        for pin in (THROW, UNDO):
+            mock_factory.pin(pin).drive_low()
+            clock.now += 0.025
+            mock_factory.pin(pin).drive_high()
+            clock.now += 0.5
+        assert b.get(timeout_s=0.3) is None
+        for pin in (THROW, THROW):  # two presses 300 ms apart are two presses here
+            mock_factory.pin(pin).drive_low()
+            clock.now += 0.1
+            mock_factory.pin(pin).drive_high()
+            clock.now += 0.2
+        first, second = b.get(timeout_s=2), b.get(timeout_s=2)
+        assert first is not None and second is not None
+        assert (first.kind, second.kind) == ("press", "press")
+        assert first.at_s == pytest.approx(100.0 + 2 * 0.525 + 0.1)
+        assert second.at_s - first.at_s == pytest.approx(0.3)
+        assert b.get(timeout_s=0.1) is None
+
+
+def test_open_buttons_passes_the_shortest_press(mock_factory: MockFactory) -> None:
+    class Settings:
+        kind = "gpio"
+        pin = THROW
+        undo_pin = None
+        bounce_time_s = 0.01
+        hold_time_s = 0.5
+        min_press_s = 0.01
+
+    clock = FakeClock()
+    with open_buttons(Settings()) as device:
+        device._clock = clock  # the edges below are dated by the test
+        mock_factory.pin(THROW).drive_low()
+        clock.now += 0.025
+        mock_factory.pin(THROW).drive_high()
+        clock.now += 0.5
+        event = device.get(timeout_s=2)
+        assert event is not None and event.kind == "press"
