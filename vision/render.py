@@ -225,12 +225,15 @@ class RenderedScene:
         return {"image": name, "dice": [
             {"value": d.value, "box": [round(v, 1) for v in d.box]} for d in self.dice]}
 
-    def ignore_regions(self, name: str) -> list[dict[str, object]]:
-        """``label_flags.json`` ``ignore_regions`` of this scene: numeral d6 and other
-        polyhedra, where a reader must give no value (unreadable or nothing)."""
-        boxes = [d.box for d in self.numerals] + [
+    def ignore_boxes(self) -> list[Box]:
+        """Boxes (px) of the numeral d6 and other polyhedra: no pip d6, and dice-like
+        enough that "unreadable" is an acceptable answer there (a value is wrong)."""
+        return [d.box for d in self.numerals] + [
             x.box for x in self.distractors if x.kind in ("d8", "d12", "d20", "numeral")]
-        return [{"image": name, "box": [round(v, 1) for v in b]} for b in boxes]
+
+    def ignore_regions(self, name: str) -> list[dict[str, object]]:
+        """``label_flags.json`` ``ignore_regions`` of this scene (:meth:`ignore_boxes`)."""
+        return [{"image": name, "box": [round(v, 1) for v in b]} for b in self.ignore_boxes()]
 
 
 def _hsv(h: float, s: float, v: float) -> tuple[float, float, float]:
@@ -1001,7 +1004,7 @@ def render_scene(rng: np.random.Generator, spec: RenderSpec | None = None,
             if centers is not None and kind_o == "pip":
                 xy = centers[i]
             else:
-                xy = _place(rng, placed, reach, w, h, sp.p_touching, reach * 0.9)
+                xy = _place(rng, placed, reach, w, h, sp.p_touching, reach * 1.2)
             if xy is None:
                 continue
             placed.append((xy[0], xy[1], reach))
@@ -1088,3 +1091,33 @@ def render_scene(rng: np.random.Generator, spec: RenderSpec | None = None,
         canvas += rng.normal(0, noise, canvas.shape).astype(np.float32)
     img = np.asarray(np.clip(canvas, 0, 255) + 0.5, np.float32).astype(np.uint8)
     return RenderedScene(img, dice, numerals, others, cam)
+
+
+def burst(rng: np.random.Generator, image: NDArray[np.uint8], n: int = 3,
+          noise_sigma: tuple[float, float] = (1.0, 4.0), shake_px: float = 0.6
+          ) -> list[NDArray[np.uint8]]:
+    """``n`` frames of a still scene as a camera's burst gives them: the rendered image
+    (H x W x 3 uint8, drawn without or with little noise) shifted by a sub-pixel camera
+    shake (up to ``shake_px`` px), with its own sensor noise (sigma in grey levels) and
+    exposure (+-2 %) each. The scene's labels hold for every frame (within
+    ``shake_px``).
+
+    >>> import numpy as np
+    >>> img = np.full((40, 60, 3), 128, np.uint8)
+    >>> frames = burst(np.random.default_rng(0), img, 3)
+    >>> len(frames), frames[0].shape, bool((frames[0] != frames[1]).any())
+    (3, (40, 60, 3), True)
+    """
+    if n < 1:
+        raise ValueError(f"a burst has 1 frame or more, got {n}")
+    h, w = image.shape[:2]
+    src = image.astype(np.float32)
+    out = []
+    for _ in range(n):
+        dx, dy = rng.uniform(-shake_px, shake_px, 2)
+        m = np.array([[1.0, 0.0, dx], [0.0, 1.0, dy]], np.float32)
+        f = cv2.warpAffine(src, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        f = np.asarray(f, np.float32) * rng.uniform(0.98, 1.02)
+        f += rng.normal(0, rng.uniform(*noise_sigma), f.shape).astype(np.float32)
+        out.append(np.clip(f + 0.5, 0, 255).astype(np.uint8))
+    return out
