@@ -115,6 +115,14 @@ def test_rendered_training_photos_have_dice_and_hard_negatives() -> None:
     assert xd.shape[0] == td.shape[0] >= 1
 
 
+def test_kind_scenes_as_training_photos_carry_their_non_dice_as_hard_negatives() -> None:
+    from tools.vision.data import kind_photos
+
+    (poly,) = kind_photos(["polyhedra"], 1, seed=1)
+    assert len(poly.values) >= 2 and set(poly.values) <= set(range(1, 7))
+    assert poly.hard is not None and len(poly.hard) == 3  # the d8, the d12, the d20
+
+
 def test_a_burst_is_the_same_scene_with_its_own_noise() -> None:
     from vision.render import burst
 
