@@ -135,3 +135,16 @@ def test_a_burst_is_the_same_scene_with_its_own_noise() -> None:
     assert not np.array_equal(frames[0], frames[1])
     with pytest.raises(ValueError, match="1 frame"):
         burst(np.random.default_rng(5), sc.image, 0)
+
+
+def test_a_dice_box_has_walls_and_holds_its_dice() -> None:
+    spec = RenderSpec(width=300, height=300, box_walls=1.0, tilt_deg=(15.0, 15.0),
+                      n_dice=(2, 2), die_frac=(0.12, 0.15), floor="sandpaper")
+    sc = render_scene(np.random.default_rng(6), spec)
+    (box,) = [x for x in sc.distractors if x.kind == "box"]
+    assert len(sc.dice) == 2
+    for d in sc.dice:
+        assert box.box[0] < d.box[0] and d.box[2] < box.box[2]
+        assert box.box[1] < d.box[1] and d.box[3] < box.box[3]
+    # the floor inside is dark sandpaper; the walls at the frame's edge are not
+    assert sc.image[140:160, 140:160].mean() < 80 < sc.image[:, :6].mean()

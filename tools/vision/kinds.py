@@ -72,7 +72,7 @@ def _glare_values(rng: np.random.Generator) -> list[int]:
 
 BAR = RenderSpec(width=600, height=600, n_dice=(3, 6), die_frac=(0.147, 0.267),
                  tilt_deg=(10.0, 25.0), die_style="red", floor="sandpaper",
-                 corner_radius=(0.08, 0.2), p_glare_spot=0.15,
+                 corner_radius=(0.08, 0.2), p_glare_spot=0.15, box_walls=0.5,
                  distractors={"lint": (150, 400), "specks": (30, 150)})
 HD = RenderSpec(width=1280, height=720, n_dice=(3, 6), die_frac=(0.06, 0.12),
                 tilt_deg=(0.0, 8.0), floor="felt", die_style="mixed")
@@ -80,7 +80,8 @@ HD = RenderSpec(width=1280, height=720, n_dice=(3, 6), die_frac=(0.06, 0.12),
 #: The ten kinds of issue 10, in its order.
 KINDS: tuple[Kind, ...] = (
     Kind("specks", "red dice 88..160 px on black sandpaper with light lint specks, "
-         "camera 10..25 degrees off vertical (lint-on-dark-felt.png)", 1, BAR),
+         "camera 10..25 degrees off vertical, half of them in a wooden box "
+         "(lint-on-dark-felt.png)", 1, BAR),
     Kind("side-faces", "large dice seen 18..30 degrees off vertical: side faces with pips "
          "show (side-faces-oblique.png)", 2,
          replace(BAR, n_dice=(1, 3), die_frac=(0.18, 0.3), tilt_deg=(18.0, 30.0),
