@@ -109,8 +109,11 @@ KINDS: tuple[Kind, ...] = (
          replace(HD, floor="polka", die_style="white", n_dice=(3, 6))),
     Kind("finger", "fingertips over a pip of most dice (finger-on-a-die.png)", 9,
          replace(HD, die_style="red", finger_on_die=0.8, n_dice=(3, 5), shadow="soft")),
-    Kind("rounded", "dice rounded to about half a side (very-rounded-dice.png)", 10,
-         replace(HD, die_style="white", corner_radius=(0.4, 0.5))),
+    Kind("rounded", "dice rounded to about half a side, seen straight down or up to 8 "
+         "degrees off (very-rounded-dice.png)", 10,
+         replace(HD, die_style="white", corner_radius=(0.5, 0.5), tilt_deg=(0.0, 0.0)),
+         None,
+         (replace(HD, die_style="white", corner_radius=(0.4, 0.5)),)),
 )
 KIND_NAMES = tuple(k.name for k in KINDS)
 
