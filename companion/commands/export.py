@@ -36,9 +36,8 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError
-    from companion.engine import apply, new_game, settings_from_options
     from companion.journal import Journal, JournalError
-    from companion.notation import decode_event, write_record
+    from companion.notation import replay, write_record
 
     if args.config is not None and not args.config.exists():
         print(f"companion export: no config file at {args.config}", file=sys.stderr)
@@ -61,11 +60,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"companion export: {path} holds no game {args.game} (games: {games})",
                       file=sys.stderr)
                 return 2
-            setup = game.setup
-            state = new_game(settings_from_options(setup.preset, setup.options),
-                             list(setup.players))
-            for entry in journal.entries(game.game_id):
-                state = apply(state, decode_event(entry.token))
+            state = replay(game.setup, [entry.token for entry in journal.entries(game.game_id)])
     except (JournalError, ValueError) as error:
         print(f"companion export: {error}", file=sys.stderr)
         return 2
