@@ -32,9 +32,7 @@ from companion import present as say
 from companion.capture import ThrowReader
 from companion.display.view import ConfirmView, MessageView, OddsView, PhotoView, Severity, View
 from companion.engine import (
-    GameState,
     NextRound,
-    Phase,
     RuleError,
     Stand,
     Throw,
@@ -44,10 +42,10 @@ from companion.engine import (
     bank_zone_error,
 )
 from companion.engine.events import Event
-from companion.journal import GameSetup, Journal, JournalError, JournalGame, ThrowPhoto
-from companion.notation import ReplayError, encode_event, replay, rules_text
+from companion.journal import GameSetup, Journal
 from companion.odds import state_odds
-from companion.photos import PhotoCache, Shot, encode_jpeg
+from companion.photos import Shot
+from companion.scorebook import Scorebook
 from hardware.button import ButtonEvent
 from hardware.camera import Camera
 from vision import Calibration, Reading, VisionParams
@@ -141,8 +139,7 @@ class Companion:
         )
         self._log = log
         self._clock = clock
-        self._photos = PhotoCache(journal)
-        self._seqs: list[int] = []  # the journal's sequence number of each game event
+        self._book = Scorebook(journal, log, s.jpeg_quality)
         self._shot: Shot | None = None  # the photo shown, and the throw it counted as
         self._shot_record: ThrowRecord | None = None
         self._message: MessageView | None = None
@@ -150,58 +147,15 @@ class Companion:
         self._dispute = False
         self._faults: dict[str, str] = {}
         self._odds_cache: dict[tuple[Any, ...], OddsView | None] = {}
-        self.state = self._restore(setup, new_game)
+        self.state = self._book.restore(setup, new_game)
+        if self.state.events:  # restored: show the last throw's photo again
+            self._show_kept(self.state.last_throw)
         self._version = 0
 
     @property
     def camera(self) -> Camera | None:
         """The camera in use (None after it failed, until it is reopened)."""
         return self._reader.camera
-
-    # -- start and restore -----------------------------------------------------------
-
-    def _restore(self, setup: GameSetup, fresh: bool) -> GameState:
-        game = None if fresh else self.journal.current_game()
-        if game is not None and game.setup != setup and self._game_over(game):
-            self._log("the configured players or rules changed and the last game is over: "
-                      "a new game starts")
-            game = None
-        if game is None:
-            state = replay(setup, ())
-            self.journal.start_game(setup)
-            self._log(f"New game: {', '.join(setup.players)}; rules: {rules_text(state.settings)}")
-            return state
-        entries = self.journal.entries(game.game_id)
-        try:
-            state = replay(game.setup, [entry.token for entry in entries])
-        except ReplayError as error:
-            entry = entries[error.index]
-            raise JournalError(
-                f"{self.journal.path}: event {entry.seq} ({entry.token!r}) of game "
-                f"{game.game_id} cannot be replayed: {error}"
-            ) from None
-        except ValueError as error:
-            raise JournalError(
-                f"{self.journal.path}: game {game.game_id} cannot be restored ({error})"
-            ) from None
-        self._seqs = [entry.seq for entry in entries]
-        if entries:
-            self._log(f"Restored game {game.game_id}: {len(entries)} events replayed")
-            self._show_kept(state.last_throw)
-        if game.setup != setup:
-            self._log(
-                "note: the configured players or rules differ from the restored game in "
-                "progress; they apply from the next game (or: companion new-game)"
-            )
-        return state
-
-    def _game_over(self, game: JournalGame) -> bool:
-        """True if the journal's game ``game`` has ended (its match is over)."""
-        tokens = [entry.token for entry in self.journal.entries(game.game_id)]
-        try:
-            return replay(game.setup, tokens).phase is Phase.MATCH_OVER
-        except ValueError:
-            return False
 
     # -- what the screen shows -------------------------------------------------------
 
@@ -228,7 +182,7 @@ class Companion:
         turn = self.state.last_turn
         dispute_photos: list[PhotoView | None] = []
         if self._dispute and turn is not None:
-            dispute_photos = [self._photo_view(self._kept(r), r) for r in turn.throws]
+            dispute_photos = [self._photo_view(self._book.photo(r), r) for r in turn.throws]
         attract = not self.state.effective_events and self._shot is None and self._message is None
         return say.build_view(
             self.state,
@@ -245,14 +199,8 @@ class Companion:
     def _photo_view(self, shot: Shot | None, record: ThrowRecord | None) -> PhotoView | None:
         return None if shot is None else PhotoView(shot.image, say.marks_for(shot.dice, record))
 
-    def _kept(self, record: ThrowRecord | None) -> Shot | None:
-        """The journal's photo of the throw ``record`` (decoded once), or None."""
-        if record is None or not 0 <= record.event_index < len(self._seqs):
-            return None
-        return self._photos.get(self._seqs[record.event_index])
-
     def _show_kept(self, record: ThrowRecord | None) -> None:
-        self._shot = self._kept(record)
+        self._shot = self._book.photo(record)
         self._shot_record = record if self._shot is not None else None
 
     def _odds(self) -> OddsView | None:
@@ -378,11 +326,7 @@ class Companion:
             after = apply(before, event)
         except RuleError as error:
             return self._refuse(str(error), say.refused(event, before))
-        photo = None
-        if shot is not None:
-            jpeg = encode_jpeg(shot.image, self.settings.jpeg_quality)
-            photo = None if jpeg is None else ThrowPhoto(jpeg, shot.dice)
-        self._seqs.append(self.journal.append(encode_event(event), photo))
+        self._book.append(event, shot)
         self.state = after
         if isinstance(event, Throw):
             self._shot_record = after.last_throw

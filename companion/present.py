@@ -55,16 +55,20 @@ from companion.engine import (
     NextRound,
     Phase,
     RuleError,
+    Settings,
     Stand,
     Throw,
     ThrowRecord,
     Turn,
     Undo,
 )
+from companion.notation import rules_text
 
 __all__ = [
     "CAMERA_ACTION",
     "CONFIRM_UNDO",
+    "SETUP_CHANGED_LATER",
+    "SETUP_CHANGED_NEW_GAME",
     "action",
     "applied_message",
     "bank_zone_action",
@@ -75,6 +79,7 @@ __all__ = [
     "fault_messages",
     "log_line",
     "marks_for",
+    "new_game_line",
     "no_stand",
     "no_throw",
     "photo_caption",
@@ -562,3 +567,19 @@ def capture_problem(problem: str, detail: str) -> tuple[str, str, Severity]:
     if problem == "moving":
         return detail, "Press again when the dice have stopped", Severity.PROBLEM
     return f"The picture could not be read ({detail})", again, Severity.PROBLEM
+
+
+#: The log line when a finished game gives way to a changed setup.
+SETUP_CHANGED_NEW_GAME = (
+    "the configured players or rules changed and the last game is over: a new game starts"
+)
+#: The log line when a game in progress keeps its setup over a changed config.
+SETUP_CHANGED_LATER = (
+    "note: the configured players or rules differ from the restored game in "
+    "progress; they apply from the next game (or: companion new-game)"
+)
+
+
+def new_game_line(players: Sequence[str], settings: Settings) -> str:
+    """The log line for a new game: the players and the rules in force."""
+    return f"New game: {', '.join(players)}; rules: {rules_text(settings)}"

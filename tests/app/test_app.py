@@ -344,7 +344,7 @@ def test_the_dispute_view_decodes_each_kept_photo_once(tmp_path: Path) -> None:
     throws = views[-1].turn.throws  # type: ignore[union-attr]
     assert views[-1].screen is Screen.DISPUTE and len(throws) == 2
     assert all(t.photo is not None for t in throws)
-    assert companion._photos.decoded == 2  # one JPEG decode per photo, not per view
+    assert companion._book.photos.decoded == 2  # one JPEG decode per photo, not per view
     # The same photo object each time: the display need not redraw.
     assert views[0].turn.throws[0].photo.image is throws[0].photo.image  # type: ignore
 
@@ -363,9 +363,9 @@ def test_each_throw_photo_is_the_one_taken_for_that_throw(tmp_path: Path) -> Non
     assert [r.dice for r in records] == [(5, 5, 5, 5, 5)] * 4
     seqs = [e.seq for e in journal.entries()]
     assert [r.event_index for r in records] == [0, 1, 2, 3]
-    shots = [companion._kept(r) for r in records]
+    shots = [companion._book.photo(r) for r in records]
     assert all(shot is not None for shot in shots)
-    assert [companion._photos.get(seq) for seq in seqs] == shots
+    assert [companion._book.photos.get(seq) for seq in seqs] == shots
     assert len({id(shot) for shot in shots}) == 4
     journal.close()
 
