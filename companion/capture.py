@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from companion.photos import Shot
 from hardware.camera import Camera, CameraError
-from vision import Calibration, Reading, VisionParams, check_still, read_dice
+from vision import Calibration, Reading, VisionError, VisionParams, check_still, read_dice
 
 __all__ = ["CAPTURE_PROBLEMS", "Capture", "ThrowReader"]
 
@@ -99,13 +99,13 @@ class ThrowReader:
         self._on_fault(None)
         try:
             moving = check_still(frames, self.vision) if len(frames) > 1 else None
-        except ValueError as error:
+        except VisionError as error:
             return Capture(problem="bad-picture", detail=str(error))
         if moving is not None:
             return Capture(Shot(frames[-1]), problem="moving", detail=moving.message)
         try:
             reading = read_dice(frames[-1], expected, self.calibration, self.vision)
-        except ValueError as error:
+        except VisionError as error:
             return Capture(problem="unreadable-picture", detail=str(error))
         marks = tuple(
             (d.value, (float(d.center[0]), float(d.center[1])), tuple(d.corners))

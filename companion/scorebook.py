@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion import present as say
-from companion.engine import GameState, Phase, ThrowRecord
+from companion.engine import EngineError, GameState, Phase, ThrowRecord
 from companion.engine.events import Event
 from companion.journal import GameSetup, Journal, JournalError, JournalGame, ThrowPhoto
 from companion.notation import ReplayError, encode_event, replay
@@ -68,7 +68,7 @@ class Scorebook:
                 f"{self.journal.path}: event {entry.seq} ({entry.token!r}) of game "
                 f"{game.game_id} cannot be replayed: {error}"
             ) from None
-        except ValueError as error:
+        except EngineError as error:
             raise JournalError(
                 f"{self.journal.path}: game {game.game_id} cannot be restored ({error})"
             ) from None
@@ -84,7 +84,7 @@ class Scorebook:
         tokens = [entry.token for entry in self.journal.entries(game.game_id)]
         try:
             return replay(game.setup, tokens).phase is Phase.MATCH_OVER
-        except ValueError:
+        except EngineError:
             return False
 
     def append(self, event: Event, shot: Shot | None = None) -> int:

@@ -142,6 +142,7 @@ def _run_csv(args: argparse.Namespace, path: Path) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.engine import EngineError
     from companion.journal import Journal, JournalError
     from companion.notation import replay, write_record
 
@@ -164,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
                       file=sys.stderr)
                 return 2
             state = replay(game.setup, [entry.token for entry in journal.entries(game.game_id)])
-    except (JournalError, ValueError) as error:
+    except (JournalError, EngineError) as error:
         print(f"companion export: {error}", file=sys.stderr)
         return 2
     return write_text(write_record(state), args.out, "export")

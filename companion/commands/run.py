@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.journal import GameSetup, Journal, JournalError
     from companion.notify import Notifier
     from companion.runner import AnyButton, open_screen, run_companion
-    from hardware.button import ButtonError, KeyboardButton, open_buttons
+    from hardware import HardwareError
+    from hardware.button import KeyboardButton, open_buttons
     from hardware.camera import Camera, CameraError, open_camera
     from vision import Calibration
 
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     if config.button.kind != "keyboard":
         try:
             buttons = AnyButton(open_buttons(config.button), keyboard)
-        except (ButtonError, ValueError) as error:
+        except HardwareError as error:
             faults["button"] = f"Button not wired: {error}"
     stopping: list[bool] = []
 
