@@ -1,7 +1,7 @@
 """The app: buttons and camera in, the referee's judgement on the screen.
 
 :class:`Companion` is the controller that joins the parts; it draws nothing itself,
-owns no hardware and words nothing itself (:mod:`companion.present` does), so the
+owns no hardware and words nothing itself (:mod:`companion.view.present` does), so the
 tests drive it with a replay camera and scripted button events. One button event at
 a time:
 
@@ -28,9 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion import present as say
 from companion.capture import ThrowReader
-from companion.display.view import ConfirmView, MessageView, OddsView, PhotoView, Severity, View
 from companion.engine import (
     NextRound,
     RuleError,
@@ -46,6 +44,8 @@ from companion.journal import GameSetup, Journal
 from companion.odds import state_odds
 from companion.photos import Shot
 from companion.scorebook import Scorebook
+from companion.view import ConfirmView, MessageView, OddsView, PhotoView, Severity, View
+from companion.view import present as say
 from hardware.button import ButtonEvent
 from hardware.camera import Camera
 from vision import Calibration, Reading, VisionParams

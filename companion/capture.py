@@ -5,7 +5,7 @@ owns the camera (reopening it after a failure when it can), captures a burst of
 frames, checks that the dice are still (:func:`vision.check_still`) and reads them
 (:func:`vision.read_dice`). It returns a :class:`Capture`: the photo with the dice
 marked as read, and the reading, or a problem code saying why there is none (the
-words for the table are :func:`companion.present.capture_problem`'s).
+words for the table are :func:`companion.view.present.capture_problem`'s).
 """
 
 from __future__ import annotations

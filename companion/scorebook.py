@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion import present as say
 from companion.engine import EngineError, GameState, Phase, ThrowRecord
 from companion.engine.events import Event
 from companion.journal import GameSetup, Journal, JournalError, JournalGame, ThrowPhoto
 from companion.notation import ReplayError, encode_event, replay
 from companion.photos import PhotoCache, Shot, encode_jpeg
+from companion.view import present as say
 
 __all__ = ["Scorebook"]
 

@@ -23,7 +23,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.display.view import (
+from companion.engine import DieRole as EngineRole
+from companion.engine import (
+    Event,
+    GameState,
+    NextRound,
+    Phase,
+    RuleError,
+    Settings,
+    Stand,
+    Throw,
+    ThrowRecord,
+    Turn,
+    Undo,
+)
+from companion.notation import rules_text
+from companion.view import (
     BonusView,
     ConfirmView,
     DieFace,
@@ -48,21 +63,6 @@ from companion.display.view import (
     TurnView,
     View,
 )
-from companion.engine import DieRole as EngineRole
-from companion.engine import (
-    Event,
-    GameState,
-    NextRound,
-    Phase,
-    RuleError,
-    Settings,
-    Stand,
-    Throw,
-    ThrowRecord,
-    Turn,
-    Undo,
-)
-from companion.notation import rules_text
 
 __all__ = [
     "CAMERA_ACTION",
@@ -208,6 +208,8 @@ def turn_view(
         throws=throws,
         dice_to_throw=turn.dice_to_throw,
         stood=turn.stood,
+        throws_left=turn.throws_left,
+        over=turn.over,
     )
 
 
