@@ -109,6 +109,9 @@ class Companion:
         log: receives the referee's log lines (what was thrown, banked and why).
         clock: monotonic seconds (a fake clock in tests).
         new_game: start a new game even if the journal holds one.
+        log_timings: end each press's log line with its timings (``[capture 240 ms,
+            read 58 ms, journal 6 ms]``: the burst, stillness check and reading, and the
+            journal write, by ``clock``); what the service logs.
         reopen_camera: opens the camera again after it failed (None: the camera is
             used as given, failures and all; the replay camera's recorded failures).
 
@@ -129,6 +132,7 @@ class Companion:
         clock: Callable[[], float] = time.monotonic,
         new_game: bool = False,
         reopen_camera: Callable[[], Camera] | None = None,
+        log_timings: bool = False,
     ) -> None:
         self.journal = journal
         self.settings = s = settings or AppSettings()
@@ -136,10 +140,11 @@ class Companion:
             camera, burst_frames=s.burst_frames, burst_interval_s=s.burst_interval_s,
             calibration=s.calibration, vision=s.vision, reopen=reopen_camera,
             on_fault=lambda error: self.set_fault("camera", error and say.camera_lost(error)),
+            clock=clock,
         )
         self._log = log
         self._clock = clock
-        self._book = Scorebook(journal, log, s.jpeg_quality)
+        self._book = Scorebook(journal, log, s.jpeg_quality, clock)
         self._shot: Shot | None = None  # the photo shown, and the throw it counted as
         self._shot_record: ThrowRecord | None = None
         self._message: MessageView | None = None
@@ -147,6 +152,8 @@ class Companion:
         self._dispute = False
         self._faults: dict[str, str] = {}
         self._odds_cache: dict[tuple[Any, ...], OddsView | None] = {}
+        self._timings: dict[str, float] = {}  # this press: step -> seconds, for the log
+        self._log_timings = log_timings
         self.state = self._book.restore(setup, new_game)
         if self.state.events:  # restored: show the last throw's photo again
             self._show_kept(self.state.last_throw)
@@ -230,13 +237,8 @@ class Companion:
 
     def handle(self, event: ButtonEvent) -> Outcome:
         """Act on one button event; never raises for anything a player can do."""
-        if event.kind == "press":
-            return self.press()
-        if event.kind == "hold":
-            return self.hold()
-        if event.kind == "undo":
-            return self.undo()
-        return Outcome(problem=f"unknown button event {event.kind!r}")
+        act = {"press": self.press, "hold": self.hold, "undo": self.undo}.get(event.kind)
+        return Outcome(problem=f"unknown button event {event.kind!r}") if act is None else act()
 
     def _say(self, severity: Severity, text: str, action: str = "") -> None:
         self._message = MessageView(severity, text, action)
@@ -267,6 +269,7 @@ class Companion:
             return self._refuse(*say.no_throw(self.state))
         allowed = self.state.allowed_dice_counts
         capture = self._reader.read(allowed[0] if len(allowed) == 1 else None)
+        self._timings = dict(capture.timings)
         if capture.shot is not None:
             self._shot, self._shot_record = capture.shot, None
         if capture.reading is None:
@@ -317,7 +320,7 @@ class Companion:
 
     def _refuse(self, text: str, action: str, severity: Severity = Severity.PROBLEM) -> Outcome:
         self._say(severity, text, action)
-        self._log(f"not counted: {text.rstrip('.')}. {action}")
+        self._log(self._timed(f"not counted: {text.rstrip('.')}. {action}"))
         return Outcome(problem=text)
 
     def _apply(self, event: Event, *, shot: Shot | None = None) -> Outcome:
@@ -326,7 +329,7 @@ class Companion:
             after = apply(before, event)
         except RuleError as error:
             return self._refuse(str(error), say.refused(event, before))
-        self._book.append(event, shot)
+        self._book.append(event, shot, self._timings)
         self.state = after
         if isinstance(event, Throw):
             self._shot_record = after.last_throw
@@ -336,5 +339,10 @@ class Companion:
             self._show_kept(after.last_throw)
         self._message = say.applied_message(before, event, after)
         self._changed()
-        self._log(say.log_line(before, event, after))
+        self._log(self._timed(say.log_line(before, event, after)))
         return Outcome(applied=event)
+
+    def _timed(self, line: str) -> str:
+        """``line`` with this press's timings when they are logged (then forgotten)."""
+        timings, self._timings = self._timings, {}
+        return say.timed(line, timings if self._log_timings else {})

@@ -11,6 +11,7 @@ words for the table are :func:`companion.view.present.capture_problem`'s).
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -41,12 +42,16 @@ class Capture:
         reading: vision's reading; None when ``problem`` says why there is none.
         problem: a :data:`CAPTURE_PROBLEMS` code, or None with a reading.
         detail: the camera's or vision's words behind ``problem`` ("" if none).
+        timings: how long each step took, s, by the reader's clock: ``capture`` (the
+            burst) once the camera delivered, ``read`` (stillness and reading) once
+            vision read the dice.
     """
 
     shot: Shot | None = None
     reading: Reading | None = None
     problem: str | None = None
     detail: str = ""
+    timings: tuple[tuple[str, float], ...] = ()
 
 
 class ThrowReader:
@@ -61,6 +66,7 @@ class ThrowReader:
         reopen: opens the camera again after it failed (None: the camera is used as
             given, failures and all).
         on_fault: told the camera's error when it fails, None when it works again.
+        clock: monotonic seconds, for :attr:`Capture.timings` (a fake clock in tests).
     """
 
     def __init__(
@@ -73,7 +79,9 @@ class ThrowReader:
         vision: VisionParams | None,
         reopen: Callable[[], Camera] | None = None,
         on_fault: Callable[[str | None], None] = lambda error: None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self._clock = clock
         self.camera = camera
         self.burst_frames = burst_frames
         self.burst_interval_s = burst_interval_s
@@ -90,6 +98,7 @@ class ThrowReader:
         camera = self._open()
         if camera is None:
             return Capture(problem="no-camera")
+        started = self._clock()
         try:
             frames = camera.frames(self.burst_frames, self.burst_interval_s)
         except CameraError as error:
@@ -97,21 +106,24 @@ class ThrowReader:
             self._drop()
             return Capture(problem="camera-silent", detail=str(error))
         self._on_fault(None)
+        captured = self._clock()
+        timings: tuple[tuple[str, float], ...] = (("capture", captured - started),)
         try:
             moving = check_still(frames, self.vision) if len(frames) > 1 else None
         except VisionError as error:
-            return Capture(problem="bad-picture", detail=str(error))
+            return Capture(problem="bad-picture", detail=str(error), timings=timings)
         if moving is not None:
-            return Capture(Shot(frames[-1]), problem="moving", detail=moving.message)
+            return Capture(Shot(frames[-1]), None, "moving", moving.message, timings)
         try:
             reading = read_dice(frames[-1], expected, self.calibration, self.vision)
         except VisionError as error:
-            return Capture(problem="unreadable-picture", detail=str(error))
+            return Capture(problem="unreadable-picture", detail=str(error), timings=timings)
+        timings += (("read", self._clock() - captured),)
         marks = tuple(
             (d.value, (float(d.center[0]), float(d.center[1])), tuple(d.corners))
             for d in reading.dice
         )
-        return Capture(Shot(frames[-1], marks), reading)
+        return Capture(Shot(frames[-1], marks), reading, timings=timings)
 
     def _open(self) -> Camera | None:
         """The camera, reopened if it died and a way to reopen it was given."""

@@ -10,6 +10,7 @@ equal throws in different rounds keep their own photos), decoded once.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from companion.engine import EngineError, GameState, Phase, ThrowRecord
@@ -29,11 +30,17 @@ class Scorebook:
         journal: the open journal.
         log: receives the lines saying what was restored or started.
         jpeg_quality: quality (0..100) of the throw photos kept.
+        clock: monotonic seconds, to time the journal write (a fake clock in tests).
     """
 
     def __init__(
-        self, journal: Journal, log: Callable[[str], None], jpeg_quality: int = 85
+        self,
+        journal: Journal,
+        log: Callable[[str], None],
+        jpeg_quality: int = 85,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self._clock = clock
         self.journal = journal
         self.jpeg_quality = jpeg_quality
         self.photos = PhotoCache(journal)
@@ -87,13 +94,21 @@ class Scorebook:
         except EngineError:
             return False
 
-    def append(self, event: Event, shot: Shot | None = None) -> int:
-        """Write ``event`` (with the photo ``shot`` of its throw) durably; its sequence."""
+    def append(
+        self, event: Event, shot: Shot | None = None, timings: dict[str, float] | None = None
+    ) -> int:
+        """Write ``event`` (with the photo ``shot`` of its throw) durably; its sequence.
+
+        ``timings`` (a press's, when given) gets ``journal``: the write's seconds.
+        """
         photo = None
         if shot is not None:
             jpeg = encode_jpeg(shot.image, self.jpeg_quality)
             photo = None if jpeg is None else ThrowPhoto(jpeg, shot.dice)
+        written = self._clock()
         seq = self.journal.append(encode_event(event), photo)
+        if timings:
+            timings["journal"] = self._clock() - written
         self._seqs.append(seq)
         return seq
 

@@ -85,6 +85,7 @@ __all__ = [
     "photo_caption",
     "reading_problem",
     "refused",
+    "timed",
     "turn_view",
     "undone",
 ]
@@ -585,3 +586,11 @@ SETUP_CHANGED_LATER = (
 def new_game_line(players: Sequence[str], settings: Settings) -> str:
     """The log line for a new game: the players and the rules in force."""
     return f"New game: {', '.join(players)}; rules: {rules_text(settings)}"
+
+
+def timed(line: str, timings: Mapping[str, float]) -> str:
+    """``line`` with a press's timings, ms (``[capture 240 ms, read 58 ms]``), if any."""
+    if not timings:
+        return line
+    parts = ", ".join(f"{step} {seconds * 1000:.0f} ms" for step, seconds in timings.items())
+    return f"{line} [{parts}]"
