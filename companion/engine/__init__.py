@@ -12,8 +12,9 @@ over :func:`new_game`. An event the rules do not allow raises :class:`RuleError`
 ('Bob', 5, 2)
 
 Modules: :mod:`~companion.engine.settings` (options, presets), ``events``, ``state``,
-``dice`` (the banking rule), ``rules`` (``new_game``, ``apply``), ``zone`` (the bank-zone
-check), ``errors``.
+``dice`` (the banking rule), ``rules`` (``new_game``, ``apply``, a turn's throws and
+stands), ``rounds`` (ending turns and rounds, roll-off, tie-breaks, next round),
+``words``, ``zone`` (the bank-zone check), ``errors``.
 """
 
 from companion.engine.dice import ROLES, Banking, DieRole, bank_dice
