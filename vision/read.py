@@ -24,7 +24,6 @@ from .topface import find_top_face
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
 
-
 #: A die is ``cocked`` (leaning, no face on top) when its face, measured from its box
 #: and edge angle, is this many times the calibrated die size: the box runs about 1.2
 #: times a flat die's face (shadow, side faces), a leaning die's more than 1.5.
