@@ -32,7 +32,9 @@ COCKED = 1.5
 
 def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
     """A large detection no value was read for is kept as an (unreadable) die only
-    if it shows a d6's top face: a square (or rounded square) region of one colour
+    if its pips fit the layout of the classifier's value (something on the face
+    stopped the read), or it shows a d6's top face: a square (or rounded square)
+    region of one colour
     (:func:`vision.topface.find_top_face`) with pips on it, or without marks that
     are no pips. A d8, d12 or d20 face, a numeral die, a cluster of polka dots or a
     hand is not one."""
@@ -356,7 +358,8 @@ def read_dice(
                 and smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64)) > p.max_smear):
             value = None
             smeared.add((d.x, d.y))
-        elif fr.value is None and d.size >= p.strict_min_px and not d6_face_seen(img, d):
+        elif (fr.value is None and d.size >= p.strict_min_px and fr.pip_check != "agrees"
+              and not d6_face_seen(img, d)):
             strange.append((d.x, d.y))  # a d8, a numeral die, a pattern: no die here
             continue
         a = math.radians(fr.angle)
