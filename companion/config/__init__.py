@@ -1,7 +1,7 @@
 """The companion's one config file (TOML, read with the stdlib's ``tomllib``).
 
 Sections: ``[button]``, ``[camera]``, ``[tray]``, ``[display]``, ``[rules]``,
-``[players]``, ``[journal]``; every key, its default and its range are in
+``[players]``, ``[journal]``, ``[log]``; every key, its default and its range are in
 :data:`SCHEMA` and in ``config/companion.example.toml``. A missing file means the
 documented defaults. Unknown keys, values of the wrong type and values out of range
 are errors, all reported at once with their key and line
@@ -53,6 +53,7 @@ from companion.config.model import (
     ConfigProblem,
     DisplayConfig,
     JournalConfig,
+    LogConfig,
     PlayersConfig,
     RulesConfig,
     TrayConfig,
@@ -70,6 +71,7 @@ __all__ = [
     "DisplayConfig",
     "JournalConfig",
     "Key",
+    "LogConfig",
     "PlayersConfig",
     "RulesConfig",
     "TrayConfig",

@@ -22,6 +22,7 @@ from companion.config.model import (
     ConfigProblem,
     DisplayConfig,
     JournalConfig,
+    LogConfig,
     PlayersConfig,
     RulesConfig,
     TrayConfig,
@@ -87,12 +88,13 @@ class _Checker:
         rules = self.rules(sections["rules"])
         players = self.players(sections["players"], rules.settings)
         journal = JournalConfig(**self.values("journal", sections["journal"]))
+        log_config = LogConfig(**self.values("log", sections["log"]))
         if button.undo_pin is not None and button.undo_pin == button.pin:
             self.problem(
                 "button.undo_pin",
                 f"the undo button cannot share GPIO{button.pin} with the throw button",
             )
-        return Config(button, camera, tray, display, rules, players, journal, source)
+        return Config(button, camera, tray, display, rules, players, journal, log_config, source)
 
     def section(self, name: str, value: object) -> dict[str, Any]:
         if not isinstance(value, dict):

@@ -92,6 +92,17 @@ class JournalConfig:
 
 
 @dataclass(frozen=True)
+class LogConfig:
+    """``[log]``: how much the service logs (to the journal: ``journalctl -u ...``)."""
+
+    level: str = "info"
+
+
+#: The ``[log] level`` choices, least to most verbose (the stdlib logging levels).
+LOG_LEVELS: tuple[str, ...] = ("error", "warning", "info", "debug")
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole config; ``source`` is the file it came from (``None``: defaults)."""
 
@@ -102,6 +113,7 @@ class Config:
     rules: RulesConfig = field(default_factory=RulesConfig)
     players: PlayersConfig = field(default_factory=PlayersConfig)
     journal: JournalConfig = field(default_factory=JournalConfig)
+    log: LogConfig = field(default_factory=LogConfig)
     source: Path | None = None
 
 

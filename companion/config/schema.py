@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.config.model import LOG_LEVELS
 from companion.engine import PRESETS
 
 
@@ -152,6 +153,15 @@ SCHEMA: dict[str, dict[str, Key]] = {
             "disk space for throw photos, MB (oldest pruned first); 0 keeps none",
             0,
             1_000_000,
+        ),
+    ),
+    "log": _keys(
+        Key(
+            "level",
+            "choice",
+            "info",
+            "error, warning, info (one line per throw, with its timings) or debug",
+            choices=LOG_LEVELS,
         ),
     ),
 }
