@@ -11,9 +11,9 @@ counts, also those inside functions (lazy imports) and relative ones. The walls
   nor pygame;
 - the display and the view never import engine internals (``companion.engine.*``
   below the package), hardware, vision, the journal or the app;
-- only the app, the runner, the demo, the CLI and the commands join the parts: no
-  other module imports vision, the devices of ``hardware`` (its pure modules excepted),
-  the app or the runner.
+- only the app, the setup mode, the runner, the demo, the CLI and the commands join the
+  parts: no other module uses two of vision, the devices of ``hardware`` (its pure
+  modules excepted) and the display's drawing, nor imports the app or the runner.
 
 ``test_the_checker_finds_every_kind_of_breach`` shows the checker failing on a
 synthetic tree with one forbidden import of each kind.
@@ -37,9 +37,13 @@ NOT_PURE = frozenset({"sqlite3", "socket", "subprocess", "shutil", "tkinter",
 #: Modules of ``hardware`` that touch no device (stdlib only): anyone may import them.
 PURE_HARDWARE = frozenset({"hardware", "hardware.errors", "hardware.exposure",
                            "hardware.camera_checks", "hardware.lifecycle"})
-#: The modules that join the parts.
-JOINERS = ("companion.app", "companion.runner", "companion.demo", "companion.cli",
-           "companion.__main__", "companion.commands")
+#: The modules that join the parts: the app and the setup mode (each a controller of
+#: camera, buttons, vision, engine and display), what runs them, and the command line.
+JOINERS = ("companion.app", "companion.setup", "companion.runner", "companion.demo",
+           "companion.cli", "companion.__main__", "companion.commands")
+#: What the joiners join (the view, plain data, is not a part: anyone may read it).
+PARTS = {"vision": ("vision",), "hardware": ("hardware",),
+         "display": ("companion.display",)}
 #: The engine's own layer: the engine, and the text and the odds made from it alone.
 ENGINE = ("companion.engine", "companion.notation", "companion.odds")
 #: The display and the view (plain data and the wording built from the game).
@@ -121,14 +125,19 @@ def walls_crossed(module: str, imported: str) -> list[str]:
         if first in ("hardware", "vision") or _within(
                 imported, ("companion.journal", "companion.config", *JOINERS)):
             crossed.append("the display and the view read plain views")
-    if not _within(module, JOINERS) and top != "hardware" and (
-        (first == "vision" and top != "vision")
-        or (first == "hardware" and imported not in PURE_HARDWARE)
-        or _within(imported, ("companion.app", "companion.runner", "companion.demo",
-                              "companion.commands"))
-    ):
-        crossed.append("only the app, runner, demo, CLI and commands join the parts")
+    if not _within(module, JOINERS) and _within(imported, (
+            "companion.app", "companion.setup", "companion.runner", "companion.demo",
+            "companion.commands")):
+        crossed.append("only the CLI and the commands run the app")
     return crossed
+
+
+def part_of(imported: str) -> str | None:
+    """The part (vision, hardware, display) ``imported`` belongs to, if any."""
+    if imported in PURE_HARDWARE or _within(imported, ("companion.display.view",)):
+        return None
+    return next((part for part, prefixes in PARTS.items() if _within(imported, prefixes)),
+                None)
 
 
 def breaches(root: Path) -> list[Breach]:
@@ -138,11 +147,19 @@ def breaches(root: Path) -> list[Breach]:
     for top in TOPS:
         for path in sorted((root / top).rglob("*.py")):
             module = module_name(root, path)
+            joined: dict[str, list[str]] = {}
             for imported in sorted(imports_of(root, path)):
                 if imported.split(".")[0] in TOPS and not _is_module(root, imported):
                     continue  # a name imported from a module, not a module
                 found += [Breach(module, imported, wall)
                           for wall in walls_crossed(module, imported)]
+                part = part_of(imported)
+                if part is not None and part != part_of(module):
+                    joined.setdefault(part, []).append(imported)
+            if len(joined) > 1 and not _within(module, JOINERS):
+                what = " + ".join(min(names) for names in joined.values())
+                found.append(Breach(module, what, "only the app, the setup mode, the runner, "
+                                    "the demo, the CLI and the commands join the parts"))
     return found
 
 
@@ -177,6 +194,8 @@ def test_the_checker_finds_every_kind_of_breach(tmp_path: Path) -> None:
     _write(tmp_path, "hardware/exposure.py", "import math\n")
     _write(tmp_path, "hardware/camera/usb.py", "from ..exposure import math\n")
     _write(tmp_path, "companion/config.py", "from hardware.exposure import math\n")
+    _write(tmp_path, "companion/calibration.py", "from vision import Calibration\n")
+    _write(tmp_path, "companion/setup.py", "import vision\nimport hardware.camera\n")
     assert breaches(tmp_path) == []  # a clean tree passes
 
     _write(tmp_path, "companion/engine/rules.py", "import sqlite3\n")
@@ -204,9 +223,8 @@ def test_the_checker_finds_every_kind_of_breach(tmp_path: Path) -> None:
         ("companion.display.screens", "companion.engine.state"),
         ("companion.display.screens", "hardware.camera"),
         ("companion.display.photo", "companion.engine.rules"),
-        ("companion.stats", "vision"),
         ("companion.stats", "companion.runner"),
-        ("companion.stats", "hardware.camera.usb"),
+        ("companion.stats", "hardware.camera.usb + vision"),
     }
 
 
