@@ -11,8 +11,8 @@ counts, also those inside functions (lazy imports) and relative ones. The walls
   nor pygame;
 - the display and the view never import engine internals (``companion.engine.*``
   below the package), hardware, vision, the journal or the app;
-- only the app, the setup mode, the runner, the demo, the CLI and the commands join the
-  parts: no other module uses two of vision, the devices of ``hardware`` (its pure
+- only the app (and its ``capture``), the setup mode, the runner, the demo, the CLI and
+  the commands join the parts: no other module uses two of vision, the devices of ``hardware`` (its pure
   modules excepted) and the display's drawing, nor imports the app or the runner.
 
 ``test_the_checker_finds_every_kind_of_breach`` shows the checker failing on a
@@ -37,10 +37,11 @@ NOT_PURE = frozenset({"sqlite3", "socket", "subprocess", "shutil", "tkinter",
 #: Modules of ``hardware`` that touch no device (stdlib only): anyone may import them.
 PURE_HARDWARE = frozenset({"hardware", "hardware.errors", "hardware.exposure",
                            "hardware.camera_checks", "hardware.lifecycle"})
-#: The modules that join the parts: the app and the setup mode (each a controller of
-#: camera, buttons, vision, engine and display), what runs them, and the command line.
-JOINERS = ("companion.app", "companion.setup", "companion.runner", "companion.demo",
-           "companion.cli", "companion.__main__", "companion.commands")
+#: The modules that join the parts: the app (with its helper ``capture``: camera burst
+#: -> stillness -> reading) and the setup mode (each a controller of camera, buttons,
+#: vision, engine and display), what runs them, and the command line.
+JOINERS = ("companion.app", "companion.capture", "companion.setup", "companion.runner",
+           "companion.demo", "companion.cli", "companion.__main__", "companion.commands")
 #: What the joiners join (the view, plain data, is not a part: anyone may read it).
 PARTS = {"vision": ("vision",), "hardware": ("hardware",),
          "display": ("companion.display",)}
