@@ -12,8 +12,9 @@ counts, also those inside functions (lazy imports) and relative ones. The walls
 - the display and the view never import engine internals (``companion.engine.*``
   below the package), hardware, vision, the journal or the app;
 - only the app (and its ``capture``), the setup mode, the runner, the demo, the CLI and
-  the commands join the parts: no other module uses two of vision, the devices of ``hardware`` (its pure
-  modules excepted) and the display's drawing, nor imports the app or the runner.
+  the commands join the parts: no other module uses two of vision, the devices of
+  ``hardware`` (its pure modules excepted) and the display's drawing, nor imports the
+  app or the runner.
 
 ``test_the_checker_finds_every_kind_of_breach`` shows the checker failing on a
 synthetic tree with one forbidden import of each kind.
