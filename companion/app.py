@@ -59,7 +59,7 @@ from companion.notation import decode_event, encode_event, rules_text
 from companion.odds import state_odds
 from companion.present import build_view, marks_for, photo_caption
 from hardware.button import ButtonEvent
-from hardware.camera import Camera, CameraError
+from hardware.camera import Camera, CameraError, FrameError
 from vision import Calibration, Reading, VisionParams, check_still, read_dice
 
 __all__ = ["AppSettings", "Companion", "Outcome"]
@@ -475,6 +475,10 @@ class Companion:
             )
         try:
             frames = camera.frames(self.settings.burst_frames, self.settings.burst_interval_s)
+        except FrameError as error:  # one bad picture: the camera goes on with the next
+            return self._refuse(
+                f"The camera sent a bad picture ({error})", "Nothing was counted. Press again"
+            )
         except CameraError as error:
             self.set_fault("camera", f"Camera lost: {error}")
             self._drop_camera()

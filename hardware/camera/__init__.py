@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
-from hardware.camera.base import Camera, CameraBase, CameraError, Frame
+from hardware.camera.base import Camera, CameraBase, CameraError, Frame, FrameError
 from hardware.camera.pi import PiCamera
 from hardware.camera.replay import ReplayCamera, read_manifest
 from hardware.camera.usb import UsbCamera
@@ -27,6 +27,7 @@ __all__ = [
     "CameraError",
     "CameraSettings",
     "Frame",
+    "FrameError",
     "PiCamera",
     "ReplayCamera",
     "UsbCamera",
