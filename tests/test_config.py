@@ -436,3 +436,31 @@ def test_config_check_opens_the_replay_recording(
     path = write(tmp_path, f'[camera]\nkind = "replay"\nreplay_path = "{demo}"\n')
     assert main(["config", "check", str(path)]) == 0
     assert capsys.readouterr().out == f"{path}: ok\n"
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            '["Ann", "ann"]',
+            "two players are called 'Ann' and 'ann': names must differ by more than upper and "
+            "lower case",
+        ),
+        (
+            '["Ann", "Ann\\u200B"]',
+            "the name 'Ann\\u200b' holds an invisible character (U+200B zero width space): "
+            "type it again without it",
+        ),
+        (
+            '["Ann", "B\\u0000b"]',
+            "the name 'B\\x00b' holds a control character (U+0000 unnamed): type it again "
+            "without it",
+        ),
+    ],
+)
+def test_player_names_that_look_alike_or_hide_characters_are_refused(
+    tmp_path: Path, names: str, message: str
+) -> None:
+    # issue 12: "Ann" and "ann", or "Ann" and "Ann" + a zero-width space, were two players
+    problems = check_config(write(tmp_path, f"[players]\nnames = {names}\n"))
+    assert [(p.key, p.line, p.message) for p in problems] == [("players.names", 2, message)]
