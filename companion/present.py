@@ -46,39 +46,27 @@ from companion.display.view import (
     TurnView,
     View,
 )
+from companion.engine import DieRole as EngineRole
 from companion.engine import GameState, Phase, ThrowRecord, Turn
 
-__all__ = ["build_view", "die_roles", "marks_for", "turn_view"]
+__all__ = ["build_view", "marks_for", "photo_caption", "turn_view"]
 
-_ROLE = {"ship": DieRole.SHIP, "captain": DieRole.CAPTAIN, "crew": DieRole.CREW}
+_ROLE = {
+    EngineRole.SHIP: DieRole.SHIP,
+    EngineRole.CAPTAIN: DieRole.CAPTAIN,
+    EngineRole.CREW: DieRole.CREW,
+    EngineRole.CARGO: DieRole.CARGO,
+    EngineRole.IN_PLAY: DieRole.THROWN,
+    EngineRole.NOT_COUNTED: DieRole.THROWN,
+}
 
 
-def die_roles(dice: Sequence[int | None], record: ThrowRecord | None) -> list[DieRole | None]:
-    """The role of each die of a throw, from what the referee banked in ``record``.
-
-    ``dice`` are face values in the order they were seen (None: unreadable, role None).
-    Banked values take their roles (first matching die each); once the turn has a
-    cargo, the dice left after banking are cargo; the rest were thrown and not banked.
-
-    >>> from companion.engine import ThrowRecord
-    >>> r = ThrowRecord("Ann", 2, "bank", (6, 5, 4, 1), banked=(5, 4),
-    ...                 roles=("captain", "crew"), cargo=(6, 1))
-    >>> [role.value for role in die_roles([6, 5, 4, 1], r)]
-    ['cargo', 'captain', 'crew', 'cargo']
-    """
-    roles: list[DieRole | None] = [None if v is None else DieRole.THROWN for v in dice]
-    if record is None:
-        return roles
-    for value, role_name in zip(record.banked, record.roles, strict=False):
-        for i, v in enumerate(dice):
-            if v == value and roles[i] is DieRole.THROWN:
-                roles[i] = _ROLE.get(role_name, DieRole.THROWN)
-                break
-    if record.cargo is not None and record.kind in ("bank", "cargo", "tie-break"):
-        for i, role in enumerate(roles):
-            if role is DieRole.THROWN:
-                roles[i] = DieRole.CARGO
-    return roles
+def _roles(count: int, record: ThrowRecord | None) -> tuple[DieRole, ...]:
+    """The display role of each of ``count`` dice: the engine's role by index
+    (:attr:`ThrowRecord.die_roles`); every die "thrown" for a throw that did not count."""
+    if record is None or len(record.die_roles) != count:
+        return (DieRole.THROWN,) * count
+    return tuple(_ROLE[role] for role in record.die_roles)
 
 
 def marks_for(
@@ -87,14 +75,16 @@ def marks_for(
 ) -> tuple[Mark, ...]:
     """Marks for a photo: ``dice`` as (value or None, centre px, top-face corners px).
 
-    Banked dice get the banked style, cargo dice the cargo style, unreadable dice the
+    ``dice`` are in the order vision read them, the order of the throw's dice, so die
+    ``i`` takes the role the engine gave die ``i`` (:attr:`ThrowRecord.die_roles`):
+    banked dice get the banked style, cargo dice the cargo style, unreadable dice the
     unreadable style; ``record`` is the throw as the referee judged it (None when the
     throw was not applied: every readable die is then just "thrown").
     """
-    roles = die_roles([d[0] for d in dice], record)
+    roles = _roles(len(dice), record)
     marks: list[Mark] = []
     for (value, center, corners), role in zip(dice, roles, strict=True):
-        if value is None or role is None:
+        if value is None:
             style = MarkStyle.UNREADABLE
         elif role.banked:
             style = MarkStyle.BANKED
@@ -126,11 +116,8 @@ def photo_caption(record: ThrowRecord | None) -> str:
 
 
 def _throw_view(record: ThrowRecord, photo: PhotoView | None = None) -> ThrowView:
-    roles = die_roles(list(record.dice), record)
-    faces = tuple(
-        DieFace(v, r if r is not None else DieRole.THROWN)
-        for v, r in zip(record.dice, roles, strict=True)
-    )
+    roles = _roles(len(record.dice), record)
+    faces = tuple(DieFace(v, r) for v, r in zip(record.dice, roles, strict=True))
     number = max(1, record.number)
     return ThrowView(number, faces, record.explanation, photo)
 

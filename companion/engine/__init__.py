@@ -15,7 +15,7 @@ Modules: :mod:`~companion.engine.settings` (options, presets), ``events``, ``sta
 ``dice`` (the banking rule), ``rules`` (``new_game``, ``apply``), ``errors``.
 """
 
-from companion.engine.dice import ROLES, Banking, bank_dice
+from companion.engine.dice import ROLES, Banking, DieRole, bank_dice
 from companion.engine.errors import RULE_ERROR_CODES, RuleError, SettingsError
 from companion.engine.events import Event, NextRound, Stand, Throw, Undo
 from companion.engine.rules import MAX_PLAYERS, MIN_PLAYERS, apply, new_game
@@ -46,6 +46,7 @@ __all__ = [
     "ROLES",
     "RULE_ERROR_CODES",
     "Banking",
+    "DieRole",
     "Event",
     "GameState",
     "NextRound",

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from companion.engine.dice import bank_dice
+from companion.engine.dice import DieRole, bank_dice
 from companion.engine.errors import RuleError, SettingsError
 from companion.engine.events import Event, NextRound, Stand, Throw, Undo
 from companion.engine.names import name_key, name_problem
@@ -368,6 +368,7 @@ def _turn_throw(state: GameState, ev: Throw) -> GameState:
         record = ThrowRecord(
             player=turn.player, number=turn.throws_used + 1, kind="bank", dice=dice,
             banked=b.banked, roles=b.roles, cargo=cargo, explanation=explanation,
+            die_roles=b.die_roles(len(dice), cargo=launched), event_index=len(state.events),
         )
         new_turn = replace(
             turn, throws=(*turn.throws, record), banked=banked, cargo=cargo,
@@ -414,6 +415,7 @@ def _turn_throw(state: GameState, ev: Throw) -> GameState:
         record = ThrowRecord(
             player=turn.player, number=turn.throws_used + 1, kind="cargo", dice=dice,
             kept=kept, cargo=cargo, explanation=explanation,
+            die_roles=(DieRole.CARGO,) * len(dice), event_index=len(state.events),
         )
         new_turn = replace(
             turn, throws=(*turn.throws, record), cargo=cargo,
@@ -434,7 +436,9 @@ def _turn_throw(state: GameState, ev: Throw) -> GameState:
     new_turn = _finish_turn(new_turn)
     if new_turn.launched:
         end = f"{end}: score {_score_text(new_turn)}"
-    record = replace(record, explanation=f"{record.explanation}. Turn over, {end}")
+    roles = tuple(DieRole.NOT_COUNTED if r is DieRole.IN_PLAY else r for r in record.die_roles)
+    record = replace(record, explanation=f"{record.explanation}. Turn over, {end}",
+                     die_roles=roles)
     new_turn = replace(new_turn, throws=(*new_turn.throws[:-1], record))
     return _end_turn(replace(state, turn=new_turn, last_throw=record), record.explanation + ".")
 
@@ -622,7 +626,8 @@ def _roll_off_throw(state: GameState, ev: Throw) -> GameState:
     value = ev.dice[0]
     rolls = (*ro.rolls, (player, value))
     record = ThrowRecord(player=player, number=ro.pass_number, kind="roll-off", dice=ev.dice,
-                         explanation=f"roll-off: {player} throws {value}")
+                         explanation=f"roll-off: {player} throws {value}",
+                         die_roles=(DieRole.IN_PLAY,), event_index=len(state.events))
     if len(rolls) < len(ro.contenders):
         ro = replace(ro, rolls=rolls)
         nxt = ro.next_player
@@ -656,7 +661,8 @@ def _tie_break_throw(state: GameState, ev: Throw) -> GameState:
     hi, lo = sorted(ev.dice, reverse=True)
     record = ThrowRecord(player=player, number=tb.pass_number, kind="tie-break", dice=ev.dice,
                          cargo=(hi, lo), explanation=f"tie-break: {player} throws "
-                                                     f"{hi} + {lo} = {hi + lo}")
+                                                     f"{hi} + {lo} = {hi + lo}",
+                         die_roles=(DieRole.CARGO, DieRole.CARGO), event_index=len(state.events))
     tb = replace(tb, throws=(*tb.throws, record))
     state = replace(state, tie_break=tb, last_throw=record)
     if tb.next_player is not None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
+from companion.engine.dice import DieRole
 from companion.engine.events import Event
 from companion.engine.settings import Settings, format_amount
 
@@ -73,7 +74,12 @@ class ThrowRecord:
     the turn (1..3), or the pass of a roll-off / tie-break. ``banked``: face values
     banked from this throw, ``roles`` their roles. ``kept``: under shifting-cargo,
     the cargo die kept back. ``cargo``: the cargo after this throw (higher die
-    first). ``explanation``: why, in a sentence for the table.
+    first). ``explanation``: why, in a sentence for the table. ``die_roles``: the
+    role of each die of ``dice``, by index (ship, captain, crew, cargo, in play, not
+    counted: :class:`~companion.engine.DieRole`), so a photo's dice, read in the same
+    order, are marked without guessing. ``event_index``: the index in
+    :attr:`GameState.events` of the throw that made this record (the journal keeps its
+    photo under that event); not compared, as the history is not.
     """
 
     player: str
@@ -85,6 +91,8 @@ class ThrowRecord:
     kept: int | None = None
     cargo: tuple[int, int] | None = None
     explanation: str = ""
+    die_roles: tuple[DieRole, ...] = ()
+    event_index: int = field(default=-1, compare=False)
 
 
 @dataclass(frozen=True)

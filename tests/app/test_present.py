@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from companion.display import DieRole, MarkStyle, PhotoView, Screen, render_with_layout
+from companion.engine import DieRole as DieRole_
 from companion.engine import NextRound, Stand, Throw, apply, new_game, settings_from_options
-from companion.present import build_view, die_roles, marks_for
+from companion.present import build_view, marks_for
 
 
 def game(**options: object):  # type: ignore[no-untyped-def]
@@ -47,21 +48,41 @@ def test_seed_example_fills_the_slots_throw_by_throw() -> None:
 def test_a_second_six_in_the_same_throw_is_cargo_not_captain() -> None:
     state = play(game(), Throw((6, 6, 5, 4, 1)))
     record = state.turn.throws[0]  # type: ignore[union-attr]
-    roles = die_roles([6, 6, 5, 4, 1], record)
-    assert roles == [DieRole.SHIP, DieRole.CARGO, DieRole.CAPTAIN, DieRole.CREW, DieRole.CARGO]
+    assert [r.value for r in record.die_roles] == ["ship", "cargo", "captain", "crew", "cargo"]
+    faces = build_view(state).turn.throws[0].dice  # type: ignore[union-attr]
+    assert [f.role for f in faces] == [
+        DieRole.SHIP, DieRole.CARGO, DieRole.CAPTAIN, DieRole.CREW, DieRole.CARGO,
+    ]
 
 
 def test_marks_follow_the_referee_and_flag_unreadable_dice() -> None:
     state = play(game(), Throw((6, 4, 3, 3, 1)))
     record = state.last_throw
-    dice = [(6, (10.0, 10.0), ()), (4, (30.0, 10.0), ()), (None, (50.0, 10.0), ())]
+    dice = [(v, (10.0 * i, 10.0), ()) for i, v in enumerate((6, 4, None, 3, 1))]
     marks = marks_for(dice, record)
-    assert [m.style for m in marks] == [MarkStyle.BANKED, MarkStyle.THROWN, MarkStyle.UNREADABLE]
-    assert [m.style for m in marks_for(dice, None)] == [
+    assert [m.style for m in marks] == [
+        MarkStyle.BANKED, MarkStyle.THROWN, MarkStyle.UNREADABLE, MarkStyle.THROWN,
         MarkStyle.THROWN,
-        MarkStyle.THROWN,
-        MarkStyle.UNREADABLE,
     ]
+    assert [m.style for m in marks_for(dice, None)] == [
+        MarkStyle.THROWN, MarkStyle.THROWN, MarkStyle.UNREADABLE, MarkStyle.THROWN,
+        MarkStyle.THROWN,
+    ]
+
+
+def test_marks_take_each_die_s_role_by_position_not_by_value() -> None:
+    # Two 6s: the referee banked the first one seen; the photo marks that one.
+    state = play(game(), Throw((3, 6, 6, 2, 2)))
+    record = state.last_throw
+    assert record is not None
+    dice = [(v, (10.0 * i, 10.0), ()) for i, v in enumerate(record.dice)]
+    assert [m.style for m in marks_for(dice, record)] == [
+        MarkStyle.THROWN, MarkStyle.BANKED, MarkStyle.THROWN, MarkStyle.THROWN,
+        MarkStyle.THROWN,
+    ]
+    # A turn that ends without launching: its last dice count for nothing.
+    state = play(state, Throw((1, 1, 1, 1)), Throw((2, 2, 3, 3)))
+    assert state.round_turns[-1].throws[-1].die_roles == (DieRole_.NOT_COUNTED,) * 4
 
 
 def test_round_result_and_tie_break_screens() -> None:

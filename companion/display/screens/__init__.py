@@ -1,0 +1,88 @@
+"""Drawing each screen: the frame shared by all (:mod:`.frame`: header, faults, message
+band, players strip) and the body of each :class:`~companion.display.view.Screen`, one
+module per screen (:mod:`.turn`, :mod:`.results`, :mod:`.tie_break`, :mod:`.dispute`,
+:mod:`.attract`). A new screen is a module with a ``body(c, view, rect)`` function and
+a line in ``_BODIES``.
+
+Sizes are fractions of the screen height ``H`` (``canvas.px``), so one layout serves
+800x480 and 1920x1080 alike; widths decide what is cut with an ellipsis, shrunk to
+the next size down, or left out (the throw history on a narrow screen). The key
+figures (current player, cargo, throws left) are never shrunk below 1/8 H, but in
+compact mode on a sliver (see ``render.COMPACT_MIN_SIZE``); when room is short the
+least important parts give way first (see :func:`.turn.plan_turn` and :func:`draw_view`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from companion.display import theme
+from companion.display.layout import Canvas
+from companion.display.screens.attract import attract_body
+from companion.display.screens.common import margin
+from companion.display.screens.dispute import dispute_body
+from companion.display.screens.frame import fault_strip, header, message_band, players_strip
+from companion.display.screens.results import match_result_body, round_result_body
+from companion.display.screens.tie_break import tie_body
+from companion.display.screens.turn import plan_turn, shrink_key_figures, turn_body
+from companion.display.view import MessageView, Screen, Severity, View
+
+__all__ = ["draw_view"]
+
+_BODIES: dict[Screen, Callable[[Canvas, View, pygame.Rect], None]] = {
+    Screen.ATTRACT: attract_body,
+    Screen.TURN: turn_body,
+    Screen.ROUND_RESULT: round_result_body,
+    Screen.MATCH_RESULT: match_result_body,
+    Screen.TIE_BREAK: tie_body,
+    Screen.ROLL_OFF: tie_body,
+    Screen.DISPUTE: dispute_body,
+}
+
+_WITH_PLAYERS_STRIP = {Screen.TURN, Screen.TIE_BREAK, Screen.ROLL_OFF}
+
+
+def draw_view(c: Canvas, view: View) -> None:
+    """Draw ``view`` on the canvas: frame first, then the screen's body.
+
+    On the turn screen the players strip gives way when the body would be too short
+    for the key figures (the current player is in them anyway)."""
+    c.surface.fill(theme.BACKGROUND)
+    m = margin(c)
+    header_h = c.px(0.085)
+    header(c, view, pygame.Rect(0, 0, c.w, header_h))
+    top = header_h
+    faults = view.faults[:2]
+    if len(view.faults) > 2:
+        # Two rows at most: the second names all the other faults (no actions).
+        rest = " · ".join(f.text for f in view.faults[1:])
+        faults = (view.faults[0], MessageView(Severity.FAULT, rest))
+    if faults:
+        strip_h = c.px(0.07) * len(faults)
+        fault_strip(c, faults, pygame.Rect(0, top, c.w, strip_h))
+        top += strip_h
+    band_h = c.px(0.16) if view.message is not None or view.confirm is not None else 0
+    strip_h = c.px(0.12) if view.players and view.screen in _WITH_PLAYERS_STRIP else 0
+
+    def body_rect(strip_h: int) -> pygame.Rect:
+        bottom = c.h - (strip_h + m if strip_h else 0) - (band_h + m if band_h else 0)
+        return pygame.Rect(m, top + m, c.w - 2 * m, bottom - top - 2 * m)
+
+    body = body_rect(strip_h)
+    if view.screen is Screen.TURN and view.turn is not None:
+        turn = view.turn
+        if strip_h and plan_turn(c, turn, body.w, body.h) is None:
+            strip_h = 0
+            body = body_rect(0)
+        if plan_turn(c, turn, body.w, body.h) is None:
+            shrink_key_figures(c, turn, body)
+    bottom = c.h
+    if strip_h:
+        players_strip(c, view, pygame.Rect(m, bottom - m - strip_h, c.w - 2 * m, strip_h))
+        bottom -= strip_h + m
+    if band_h:
+        message_band(c, view, pygame.Rect(m, bottom - m - band_h, c.w - 2 * m, band_h))
+    if body.h > 0 and body.w > 0:
+        _BODIES[view.screen](c, view, body)

@@ -1,0 +1,248 @@
+"""The frame around every screen: the header (title, round, pot), the fault strip
+under it, the message band (what happened, what to do next) and the players strip."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import pygame
+
+from companion.display import theme
+from companion.display.fonts import cap_height
+from companion.display.layout import Canvas, Line
+from companion.display.screens.common import BOLD, Color, margin, stake_text
+from companion.display.sprites import icon
+from companion.display.view import MessageView, Screen, Severity, Stakes, View
+
+
+def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
+    c.fill(rect, theme.PANEL)
+    m = margin(c)
+    inner = rect.inflate(-2 * m, 0)
+    medium = c.size(theme.MEDIUM)
+    large = c.size(theme.LARGE)
+    right_w = 0
+    if view.stakes.kind is Stakes.POT:
+        amount = view.stakes.amount(view.stakes.pot)
+        amount_w = c.width_of(amount, large)
+        label_w = c.width_of("POT", medium)
+        right_w = min(inner.w // 2, amount_w + label_w + m // 2)
+        box = pygame.Rect(inner.right - right_w, rect.y, right_w, rect.h)
+        drawn = c.text(box, amount, large, theme.TEXT, role="pot", align="right")
+        label_box = pygame.Rect(box.x, rect.y, max(0, drawn.x - box.x - m // 2), rect.h)
+        c.text(label_box, "POT", medium, theme.TEXT_DIM, role="pot-label", align="right")
+    else:
+        words = "Playing for points" if view.stakes.kind is Stakes.POINTS else "Playing for drinks"
+        right_w = min(inner.w // 2, c.width_of(words, medium))
+        box = pygame.Rect(inner.right - right_w, rect.y, right_w, rect.h)
+        c.text(box, words, medium, theme.TEXT_DIM, role="stakes", align="right",
+               min_size=c.size(theme.SMALL))
+    left = pygame.Rect(inner.x, rect.y, inner.w - right_w - m, rect.h)
+    label = "Waiting for players" if view.screen is Screen.ATTRACT else view.match.label
+    c.text(left, label, medium, theme.TEXT, role="match", min_size=c.size(theme.SMALL))
+
+
+def _band_icon(c: Canvas, severity: Severity, size: int) -> pygame.Surface:
+    if severity is Severity.PROBLEM:
+        return icon("problem", size, theme.INK, theme.ORANGE)
+    if severity is Severity.FAULT:
+        return icon("fault", size, theme.TEXT, theme.VERMILLION)
+    return icon("info", size, theme.SKY, theme.INK)
+
+
+_BAND: dict[Severity, tuple[Color, Color, Color]] = {
+    # severity: (fill, text, action text)
+    Severity.INFO: (theme.PANEL, theme.TEXT, theme.TEXT_DIM),
+    Severity.PROBLEM: (theme.ORANGE, theme.INK, theme.INK),
+    Severity.FAULT: (theme.VERMILLION, theme.TEXT, theme.TEXT),
+}
+
+
+def fault_strip(c: Canvas, faults: Sequence[MessageView], rect: pygame.Rect) -> None:
+    """Faults, one line each, in a dark vermillion strip under the header."""
+    fill, text_color, _ = _BAND[Severity.FAULT]
+    c.fill(rect, fill)
+    m = margin(c)
+    step = rect.h // len(faults)
+    medium = c.size(theme.MEDIUM)
+    small = c.size(theme.SMALL)
+    for index, fault in enumerate(faults):
+        row = pygame.Rect(rect.x + m, rect.y + index * step, rect.w - 2 * m, step)
+        size = round(step * 0.62)
+        sprite = _band_icon(c, Severity.FAULT, size)
+        c.blit(sprite, (row.x, row.centery - size // 2), kind="icon", role=f"fault-icon:{index}")
+        x = row.x + size + m // 2
+        head = "FAULT: " + fault.text
+        text_box = pygame.Rect(x, row.y, row.right - x, row.h)
+        head_w = min(c.width_of(head, medium), text_box.w)
+        drawn = c.text(pygame.Rect(x, row.y, head_w, row.h), head, medium, text_color,
+                       role=f"fault:{index}", min_size=small)
+        if fault.action and drawn.right + m < row.right:
+            box = pygame.Rect(drawn.right + m, row.y, row.right - drawn.right - m, row.h)
+            c.text(box, fault.action, small, text_color, role=f"fault-action:{index}", bold=False)
+
+
+def message_band(c: Canvas, view: View, rect: pygame.Rect) -> None:
+    """The referee's message, or the confirmation banner with the hold's progress."""
+    m = margin(c)
+    confirm = view.confirm
+    if confirm is not None:
+        fill, text_color, action_color = theme.IVORY, theme.INK, theme.INK
+    elif view.message is not None:
+        fill, text_color, action_color = _BAND[view.message.severity]
+    else:
+        fill, text_color, action_color = _BAND[Severity.INFO]
+    c.fill(rect, fill, radius=c.px(0.012))
+    inner = rect.inflate(-2 * m, -c.px(0.016))
+    bar_h = 0
+    if confirm is not None and confirm.progress is not None:
+        bar_h = c.px(0.012)
+        track = pygame.Rect(inner.x, inner.bottom - bar_h, inner.w, bar_h)
+        c.fill(track, (196, 192, 182), radius=bar_h // 2)
+        done = pygame.Rect(track.x, track.y, round(track.w * confirm.progress), track.h)
+        if done.w:
+            c.fill(done, theme.INK, radius=bar_h // 2)
+        c.record("bar", "confirm-progress", track)
+        inner.h -= bar_h + c.px(0.008)
+    if confirm is not None:
+        head, action = confirm.text, confirm.how
+        sprite = icon("hold", min(inner.h, c.px(0.08)), theme.INK, theme.IVORY)
+        role = "confirm"
+    elif view.message is not None:
+        head, action = view.message.text, view.message.action
+        sprite = _band_icon(c, view.message.severity, min(inner.h, c.px(0.08)))
+        role = "message"
+    else:
+        return
+    c.blit(sprite, (inner.x, inner.centery - sprite.get_height() // 2), kind="icon",
+           role=f"{role}-icon")
+    x = inner.x + sprite.get_width() + m // 2
+    box = pygame.Rect(x, inner.y, inner.right - x, inner.h)
+    _two_part_text(c, box, head, action, text_color, action_color, role)
+
+
+def _two_part_text(c: Canvas, box: pygame.Rect, head: str, action: str, head_color: Color,
+                   action_color: Color, role: str) -> None:
+    """A bold head over a regular action line, in ``box``.
+
+    Tries, in order: the head on one line (LARGE down to MEDIUM) over the action
+    (MEDIUM down to SMALL); the head wrapped on two MEDIUM lines over a SMALL action;
+    everything SMALL; and only then cuts the text with an ellipsis.
+    """
+    large, medium, small = c.size(theme.LARGE), c.size(theme.MEDIUM), c.size(theme.SMALL)
+    act = [Line(action, medium, action_color, f"{role}-action", bold=False, min_size=small)
+           ] if action else []
+    act_small = [Line(action, small, action_color, f"{role}-action", bold=False)
+                 ] if action else []
+    candidates: list[list[Line]] = [
+        [Line(head, large, head_color, role, min_size=medium), *act],
+        [Line(head, large, head_color, role, min_size=medium), *act_small],
+    ]
+    for size in (medium, small):
+        wrapped = c.wrap(head, box.w, size, 2)
+        if " ".join(wrapped) != " ".join(head.split()):
+            continue  # cut: try a smaller size
+        candidates.append([Line(text, size, head_color, role if i == 0 else f"{role}:{i}")
+                           for i, text in enumerate(wrapped)] + act_small)
+    candidates.append([Line(head, small, head_color, role), *act_small])
+    for lines in candidates:
+        if c.stack_fits(lines, box):
+            c.stack(box, lines)
+            return
+    c.stack(box, candidates[-1])
+
+
+def players_strip(c: Canvas, view: View, rect: pygame.Rect) -> None:
+    """One cell per player in seat order: name, stakes, and this round's score.
+
+    The current player's cell is framed in yellow, brighter, with a pointer; a
+    launched score is a filled sky-blue tag, a failed one an outlined "0"."""
+    players = view.players
+    if not players:
+        return
+    gap = c.px(0.012)
+    n = len(players)
+    cell_w = (rect.w - gap * (n - 1)) // n
+    medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
+    tiny = max(1, small * 4 // 5)
+    radius = c.px(0.012)
+    for index, player in enumerate(players):
+        cell = pygame.Rect(rect.x + index * (cell_w + gap), rect.y, cell_w, rect.h)
+        if player.current:
+            c.fill(cell, theme.PANEL_HIGH, radius=radius)
+            c.frame(cell, theme.YELLOW, c.px(0.006), radius=radius)
+        else:
+            c.fill(cell, theme.PANEL, radius=radius)
+        c.record("bar", f"player-card:{index}", cell)
+        pad = max(3, c.px(0.014))
+        inner = cell.inflate(-2 * pad, -2 * pad)
+        side = min(inner.h * 3 // 4, max(inner.w // 4, 1))
+        size = min(medium, round(side * 0.75))
+        # The round's score badge, unless the cell is too narrow for its digits to be
+        # read (eight players on a small screen): the name and stakes come first.
+        if player.round_score is not None and cap_height(BOLD, size) >= theme.MIN_CAP_PX:
+            label = str(player.round_score)
+            badge = pygame.Rect(inner.right - side, inner.centery - side // 2, side, side)
+            if player.launched:
+                c.fill(badge, theme.SKY, radius=side // 5)
+                c.text(badge, label, size, theme.INK, role=f"player-score:{index}",
+                       align="center")
+            else:
+                c.frame(badge, theme.TEXT_FAINT, max(2, side // 14), radius=side // 5)
+                c.text(badge, label, size, theme.TEXT_DIM, role=f"player-score:{index}",
+                       align="center")
+            inner.w -= side + pad // 2
+        if player.current:
+            size = max(4, min(c.px(0.03), inner.w // 6))
+            c.blit(icon("pointer", size, theme.YELLOW, theme.YELLOW),
+                   (inner.x, inner.y + inner.h // 4 - size // 2 + 1), kind="icon",
+                   role=f"player-pointer:{index}")
+            inner.x += size + pad // 3
+            inner.w -= size + pad // 3
+        name_color = theme.YELLOW if player.current else (
+            theme.TEXT_FAINT if player.out else theme.TEXT)
+        stake = stake_text(view, player) or ("out" if player.out else "")
+        lines = [Line(player.name, medium, name_color, f"player:{index}", min_size=small)]
+        if stake:
+            # The stakes larger than the small size, up to the name's, if the cell's
+            # height allows with less padding above and below (and room for accents
+            # over the name: the lines are centred).
+            tall = pygame.Rect(inner.x, cell.y + max(3, c.px(0.009)), inner.w, 0)
+            tall.h = cell.bottom - tall.y - (tall.y - cell.y)
+            name_size = c.fit_size(player.name, inner.w, medium, small)
+            room = tall.inflate(0, -2 * c.rise(player.name, name_size))
+            stake_line = Line(stake, small, theme.TEXT_DIM, f"player-stake:{index}",
+                              bold=False, min_size=tiny)
+            for stake_size in range(medium, small, -1):
+                larger = dataclasses.replace(stake_line, size=stake_size)
+                if c.stack_fits([*lines, larger], room):
+                    stake_line, inner = larger, tall
+                    break
+            lines.append(stake_line)
+        c.stack(_card_box(c, lines, inner, cell, small), lines)
+
+
+def _card_box(c: Canvas, lines: list[Line], inner: pygame.Rect, cell: pygame.Rect,
+              small: int) -> pygame.Rect:
+    """The box to stack a player card's lines in, with room above it for the name's
+    accents (which rise above its capitals, outside the block ``stack`` centres), so
+    that they stay inside the card and off the current player's frame: ``inner`` less
+    that room when the lines fit there; else the card's full height inside its frame,
+    the name shrinking towards ``small`` until they fit. May replace ``lines[0]`` with a
+    smaller name."""
+
+    def below(box: pygame.Rect, line: Line) -> pygame.Rect:
+        rise = c.rise(line.text, line.size)
+        return pygame.Rect(box.x, box.y + rise, box.w, box.h - rise)
+
+    if c.stack_fits(lines, below(inner, lines[0])):
+        return below(inner, lines[0])
+    edge = c.px(0.006) + 1  # the frame's width, and a pixel
+    full = pygame.Rect(inner.x, cell.y + edge, inner.w, cell.h - 2 * edge)
+    for size in range(lines[0].size, min(small, lines[0].size) - 1, -1):
+        name = dataclasses.replace(lines[0], size=size, min_size=min(size, small))
+        if c.stack_fits([name, *lines[1:]], below(full, name)):
+            lines[0] = name
+            return below(full, name)
+    return inner

@@ -1,0 +1,147 @@
+"""The round result and the match result: a headline and the players ranked in a
+table (this round's score, the stakes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from companion.display import theme
+from companion.display.layout import Canvas, Line
+from companion.display.screens.common import Color, stake_text
+from companion.display.view import PlayerView, Stakes, View
+
+
+def _ranked(view: View, key: Callable[[PlayerView], tuple[int, ...]]) -> list[PlayerView]:
+    return sorted(view.players, key=key)
+
+
+def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
+           *, highlight: str | None, show_round: bool) -> None:
+    """Players as rows: rank, name, this round's score, stakes."""
+    if not rows or box.h <= 0:
+        return
+    medium = c.size(theme.MEDIUM)
+    floor = c.size(0)
+    # Rows fit the box: the size shrinks from MEDIUM to the smallest allowed, then the
+    # lowest rows give way to a "+N more" line.
+    fits = max(1, box.h // c.line_height(floor))
+    extra = 0
+    if len(rows) > fits:
+        extra = len(rows) - (fits - 1)
+        rows = list(rows)[: fits - 1]
+    n = len(rows) + (1 if extra else 0)
+    step = min(c.px(0.1), box.h // n)
+    size = medium
+    while size > floor and c.line_height(size) > step:
+        size -= 1
+    if extra:
+        c.text(pygame.Rect(box.x, box.y + len(rows) * step, box.w, step), f"+{extra} more",
+               size, theme.TEXT_DIM, role="rows-more", bold=False)
+    rank_w = max(c.width_of(f"{p.rank}.", size) for p in rows if p.rank is not None) \
+        if any(p.rank is not None for p in rows) else 0
+    score_w = c.width_of("no launch", size) if show_round else 0
+    stake_w = min(box.w // 3, max((c.width_of(stake_text(view, p), size, False) for p in rows),
+                                  default=0))
+    gap = c.px(0.03)
+    for index, player in enumerate(rows):
+        row = pygame.Rect(box.x, box.y + index * step, box.w, step)
+        if player.name == highlight:
+            c.fill(row.inflate(c.px(0.02), 0), theme.PANEL_HIGH, radius=c.px(0.01))
+        color = theme.YELLOW if player.name == highlight else theme.TEXT
+        rank = f"{player.rank}." if player.rank is not None else ""
+        c.text(pygame.Rect(row.x, row.y, rank_w, row.h), rank, size, theme.TEXT_DIM,
+               role=f"rank:{index}", align="right")
+        x = row.x + rank_w + gap
+        right = row.right
+        stake = stake_text(view, player)
+        if stake:
+            c.text(pygame.Rect(right - stake_w, row.y, stake_w, row.h), stake, size,
+                   theme.TEXT_DIM, role=f"row-stake:{index}", align="right", bold=False)
+            right -= stake_w + gap
+        if show_round:
+            if player.round_score is None:
+                words = "—"
+            elif player.launched:
+                words = f"scored {player.round_score}"
+            else:
+                words = "no launch"
+            c.text(pygame.Rect(right - score_w, row.y, score_w, row.h), words, size,
+                   theme.SKY if player.launched else theme.TEXT_DIM, role=f"row-score:{index}",
+                   align="right", bold=bool(player.launched))
+            right -= score_w + gap
+        c.text(pygame.Rect(x, row.y, right - x, row.h), player.name, size, color,
+               role=f"row-name:{index}")
+
+
+def _result_headline(c: Canvas, body: pygame.Rect, headline: str, detail: str,
+                     color: Color) -> int:
+    """The headline in key figures over a detail line, centred; returns the y below."""
+    key = c.key_size()
+    large, medium = c.size(theme.LARGE), c.size(theme.MEDIUM)
+    lines = [Line(headline, key, color, "headline", min_size=large)]
+    height = c.key_row()
+    if detail:
+        lines.append(Line(detail, large, theme.TEXT, "headline-detail", min_size=medium))
+        height += c.px(0.08)
+    box = pygame.Rect(body.x, body.y, body.w, min(height, body.h))
+    c.stack(box, lines, align="center")
+    return box.bottom + c.px(0.02)
+
+
+def round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
+    result = view.round_result
+    assert result is not None
+    if result.winner is not None:
+        headline = f"{result.winner} wins"
+        parts = []
+        if result.cargo is not None and result.score is not None:
+            a, b = result.cargo
+            extra = result.score - a - b
+            parts.append(f"cargo {a} + {b}" + (f" + {extra} bonus" if extra else "")
+                         + f" = {result.score}")
+        elif result.score is not None:
+            parts.append(f"scored {result.score}")
+        if result.took:
+            if view.stakes.kind is Stakes.POT:
+                parts.append(f"takes {view.stakes.amount(result.took)}")
+            else:
+                parts.append(f"+{result.took} pts")
+        detail = " · ".join(parts)
+        color = theme.YELLOW
+    else:
+        headline = "No winner"
+        detail = result.note or ""
+        color = theme.TEXT
+    y = _result_headline(c, body, headline, detail, color)
+    notes = []
+    if result.winner is not None and result.note:
+        notes.append(result.note)
+    if result.carried:
+        notes.append(f"{view.stakes.amount(result.carried)} carried into the next round")
+    if result.drinkers:
+        notes.append("Drinks: " + ", ".join(result.drinkers))
+    if notes:
+        h = c.px(0.06)
+        c.text(pygame.Rect(body.x, y, body.w, h), " · ".join(notes), c.size(theme.MEDIUM),
+               theme.TEXT_DIM, role="round-note", align="center", bold=False,
+               min_size=c.size(theme.SMALL))
+        y += h + c.px(0.01)
+    rows = _ranked(view, lambda p: (
+        0 if p.name == result.winner else 1,  # the winner first, even after a tie-break
+        0 if p.launched else 1 if p.launched is False else 2, -(p.round_score or 0)))
+    width = min(body.w, c.px(1.3))
+    _table(c, view, rows, pygame.Rect(body.centerx - width // 2, y, width, body.bottom - y),
+           highlight=result.winner, show_round=True)
+
+
+def match_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
+    result = view.match_result
+    assert result is not None
+    headline = f"{result.winner} wins the match" if result.winner else "Match over"
+    y = _result_headline(c, body, headline, result.note, theme.YELLOW)
+    rows = _ranked(view, lambda p: (p.rank if p.rank is not None else 99,))
+    width = min(body.w, c.px(1.2))
+    _table(c, view, rows, pygame.Rect(body.centerx - width // 2, y, width, body.bottom - y),
+           highlight=result.winner, show_round=False)
