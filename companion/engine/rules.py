@@ -31,6 +31,7 @@ from companion.engine.events import Event, NextRound, Stand, Throw, Undo
 from companion.engine.names import name_key, name_problem
 from companion.engine.settings import TOURNAMENT_PRELIMINARY_ROUNDS, Settings
 from companion.engine.state import (
+    THROWS_PER_TURN,
     GameState,
     Phase,
     PlayerState,
@@ -180,7 +181,7 @@ def _start_round(state: GameState, starter: str, lead: str = "") -> GameState:
 
 def _new_turn(state: GameState, player: str, tie_break: bool) -> Turn:
     s = state.settings
-    cap = 3
+    cap = THROWS_PER_TURN
     if s.pace_setter:
         earlier = (
             state.tie_break.turns if tie_break and state.tie_break is not None
@@ -455,9 +456,13 @@ def _score_text(turn: Turn) -> str:
 
 
 def _finish_turn(turn: Turn, stood: bool = False) -> Turn:
+    """End ``turn``; under unused-throw-bonus a launched player earns +1 for each of
+    the turn's three throws not thrown, whatever ended the turn: standing, the one
+    cargo re-throw of cargo-reroll-once, or pace-setter's cap (RULES.md "Decisions",
+    a; seed 003)."""
     unused = 0
     if turn.launched and turn.counts_unused:
-        unused = turn.max_throws - turn.throws_used
+        unused = THROWS_PER_TURN - turn.throws_used
     return replace(turn, over=True, stood=stood, unused_throw_bonus=unused)
 
 
