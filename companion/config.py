@@ -51,6 +51,7 @@ from hardware.exposure import flicker_period_us, is_flicker_free
 
 __all__ = [
     "SCHEMA",
+    "SERVICE_WATCHDOG_S",
     "ButtonConfig",
     "CameraConfig",
     "Config",
@@ -62,6 +63,7 @@ __all__ = [
     "PlayersConfig",
     "RulesConfig",
     "TrayConfig",
+    "camera_watchdog_problem",
     "check_config",
     "config_from_text",
     "load_config",
@@ -102,6 +104,39 @@ class CameraConfig:
     timeout_s: float = 2.0
     burst_frames: int = 3
     burst_interval_s: float = 0.08
+
+    @property
+    def longest_wait_s(self) -> float:
+        """The longest one press may wait on this camera, s: every frame of the burst
+        taking just under ``timeout_s``, with the intervals between them."""
+        return self.burst_frames * self.timeout_s + (self.burst_frames - 1) * self.burst_interval_s
+
+
+#: ``WatchdogSec`` of the shipped unit (systemd/ship-captain-crew.service), s.
+SERVICE_WATCHDOG_S = 20.0
+
+
+def camera_watchdog_problem(camera: CameraConfig, watchdog_s: float) -> str | None:
+    """Why ``camera`` could get the service killed by a ``watchdog_s`` s watchdog.
+
+    The render loop pings the watchdog just before it handles a press, and the press
+    then blocks it: a hung camera may hold it for :attr:`CameraConfig.longest_wait_s`.
+    That may take at most half the watchdog; the other half is for reading the dice,
+    saving the throw, reopening a camera and drawing. ``None`` when it fits.
+    """
+    limit = watchdog_s / 2
+    wait = camera.longest_wait_s
+    if wait <= limit:
+        return None
+    frames = camera.burst_frames
+    longest = math.floor((limit - (frames - 1) * camera.burst_interval_s) / frames * 10) / 10
+    fix = f"use timeout_s = {longest:g} or less" if longest >= 0.1 else "use fewer burst_frames"
+    return (
+        f"{camera.timeout_s:g} s with burst_frames = {frames} is more than the service's "
+        f"watchdog survives: a stalling camera could hold a press for {wait:g} s, systemd "
+        f"kills the service after {watchdog_s:g} s without a sign of life (WatchdogSec), and "
+        f"a press may wait on the camera at most {limit:g} s: {fix}"
+    )
 
 
 @dataclass(frozen=True)
@@ -555,6 +590,9 @@ class _Checker:
                 "the Pi camera needs an even width and height, "
                 f"not {camera.resolution[0]} x {camera.resolution[1]}",
             )
+        watchdog = camera_watchdog_problem(camera, SERVICE_WATCHDOG_S)
+        if watchdog is not None:
+            self.problem("camera.timeout_s", watchdog)
         if camera.kind == "replay":
             if camera.replay_path is None:
                 self.problem("camera.replay_path", 'is needed when kind = "replay"')

@@ -41,9 +41,16 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"companion run: {error}", file=sys.stderr)
         return 2
+    from companion.config import camera_watchdog_problem
+    from companion.notify import Notifier
+
+    watchdog_s = Notifier().watchdog_s  # this unit's WatchdogSec, when run by systemd
+    problem = None if watchdog_s is None else camera_watchdog_problem(config.camera, watchdog_s)
+    if problem is not None:
+        print(f"companion run: camera.timeout_s: {problem}", file=sys.stderr)
+        return 2
     from companion.app import AppSettings, Companion
     from companion.journal import GameSetup, Journal, JournalError
-    from companion.notify import Notifier
     from companion.runner import AnyButton, open_screen, run_companion
     from hardware.button import ButtonError, KeyboardButton, open_buttons
     from hardware.camera import Camera, CameraError, open_camera
