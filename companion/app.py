@@ -41,6 +41,7 @@ from companion.display.view import (
     View,
 )
 from companion.engine import (
+    EngineError,
     GameState,
     NextRound,
     Phase,
@@ -60,7 +61,7 @@ from companion.odds import state_odds
 from companion.present import build_view, marks_for, photo_caption
 from hardware.button import ButtonEvent
 from hardware.camera import Camera, CameraError, FrameError
-from vision import Calibration, Reading, VisionParams, check_still, read_dice
+from vision import Calibration, Reading, VisionError, VisionParams, check_still, read_dice
 
 __all__ = ["AppSettings", "Companion", "Outcome"]
 
@@ -252,7 +253,7 @@ class Companion:
         try:
             settings = settings_from_options(game.setup.preset, game.setup.options)
             state = new_game(settings, list(game.setup.players))
-        except ValueError as error:
+        except EngineError as error:
             raise JournalError(
                 f"{self.journal.path}: game {game.game_id} cannot be restored ({error})"
             ) from None
@@ -261,7 +262,7 @@ class Companion:
             try:
                 event = decode_event(entry.token)
                 state = apply(state, event)
-            except ValueError as error:
+            except EngineError as error:
                 raise JournalError(
                     f"{self.journal.path}: event {entry.seq} ({entry.token!r}) of game "
                     f"{game.game_id} cannot be replayed: {error}"
@@ -286,7 +287,7 @@ class Companion:
             state = new_game(settings, list(game.setup.players))
             for entry in self.journal.entries(game.game_id):
                 state = apply(state, decode_event(entry.token))
-        except ValueError:
+        except EngineError:
             return False
         return state.phase is Phase.MATCH_OVER
 
@@ -490,7 +491,7 @@ class Companion:
         self.set_fault("camera", None)
         try:
             moving = check_still(frames, self.settings.vision) if len(frames) > 1 else None
-        except ValueError as error:
+        except VisionError as error:
             return self._refuse(
                 f"The camera sent a bad picture ({error})", "Press the button again"
             )
@@ -502,7 +503,7 @@ class Companion:
         expected = allowed[0] if len(allowed) == 1 else None
         try:
             reading = read_dice(frame, expected, self.settings.calibration, self.settings.vision)
-        except ValueError as error:
+        except VisionError as error:
             return self._refuse(
                 f"The picture could not be read ({error})", "Press the button again"
             )

@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.app import AppSettings, Companion
     from companion.journal import GameSetup, Journal, JournalError
     from companion.runner import AnyButton, open_screen, run_companion
-    from hardware.button import ButtonError, KeyboardButton, open_buttons
+    from hardware import HardwareError
+    from hardware.button import KeyboardButton, open_buttons
     from hardware.camera import Camera, CameraError, open_camera
     from vision import Calibration
 
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     if config.button.kind != "keyboard":
         try:
             buttons = AnyButton(open_buttons(config.button), keyboard)
-        except (ButtonError, ValueError) as error:
+        except HardwareError as error:
             faults["button"] = f"Button not wired: {error}"
     stopping: list[bool] = []
 
