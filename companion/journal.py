@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Mapping
@@ -128,11 +129,13 @@ class Journal:
         photo_budget_bytes: the most JPEG bytes kept; oldest photos go first.
         exclusive: hold a lock (``PATH.lock``, ``flock``) for as long as the journal is
             open, so that a second referee (or ``companion new-game``) cannot write the
-            same journal while one is running.
+            same journal while one is running; and refuse a journal that cannot be
+            written (a read-only file, folder or file system) at once, not at the
+            first throw.
 
     Raises:
-        JournalError: the file exists but is not a usable companion journal, or
-            (``exclusive``) another process holds it.
+        JournalError: the file exists but is not a usable companion journal, cannot
+            be opened, or (``exclusive``) another process holds it or it is read-only.
     """
 
     def __init__(
@@ -147,11 +150,21 @@ class Journal:
         self.path = Path(path)
         self.photo_budget_bytes = photo_budget_bytes
         self._check_file_before_opening()
+        if exclusive:
+            self._check_writable()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock: IO[bytes] | None = self._take_lock() if exclusive else None
-        self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        try:
+            self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        except sqlite3.Error as error:
+            self._release_lock()
+            raise JournalError(f"{self.path} cannot be opened: {error}") from None
         try:
             self._prepare()
+        except sqlite3.Error as error:
+            self._conn.close()
+            self._release_lock()
+            raise JournalError(f"{self.path} cannot be opened: {error}") from None
         except BaseException:
             self._conn.close()
             self._release_lock()
@@ -176,6 +189,28 @@ class Journal:
             self._lock = None
 
     # -- opening --------------------------------------------------------------------
+
+    def _check_writable(self) -> None:
+        """The referee writes every throw: refuse, before anything is shown, a journal
+        it could only read (a read-only file, folder or file system)."""
+        reason = None
+        if self.path.exists():
+            try:
+                with self.path.open("r+b"):  # opened for writing, nothing written
+                    pass
+            except OSError as error:
+                reason = f"the file: {error.strerror or error}"
+        folder = self.path.parent
+        while reason is None and not folder.exists() and folder != folder.parent:
+            folder = folder.parent  # the first folder that exists will hold the new ones
+        if reason is None and not os.access(folder, os.W_OK | os.X_OK):
+            reason = f"its folder {folder} cannot be written"
+        if reason is not None:
+            raise JournalError(
+                f"{self.path} is read-only ({reason}); the referee writes every throw to "
+                "it: make it writable for the service's user (sudo chown -R companion "
+                f"{self.path.parent}) or set [journal] path to a writable place"
+            )
 
     def _check_file_before_opening(self) -> None:
         """Refuse files that are plainly not SQLite without letting SQLite touch them."""

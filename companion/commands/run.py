@@ -35,6 +35,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError, load_config
+    from companion.notify import Notifier
 
     try:
         config = load_config(args.config)
@@ -42,7 +43,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion run: {error}", file=sys.stderr)
         return 2
     from companion.config import camera_watchdog_problem
-    from companion.notify import Notifier
 
     watchdog_s = Notifier().watchdog_s  # this unit's WatchdogSec, when run by systemd
     problem = None if watchdog_s is None else camera_watchdog_problem(config.camera, watchdog_s)
@@ -74,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
         )
     except (JournalError, OSError) as error:
         print(f"companion run: journal: {error}", file=sys.stderr)
+        if Notifier().active:  # a service: nobody reads stderr at the table
+            _show_until_stopped(config, f"Journal: {error}")
         return 2
 
     def reopen() -> Camera:
@@ -125,3 +127,44 @@ def run(args: argparse.Namespace) -> int:
             live.close()
         journal.close()
     return 0
+
+
+def _show_until_stopped(config: Any, text: str) -> None:
+    """Show ``text`` as a fault on the screen until the service is stopped (SIGTERM).
+
+    Under systemd a refusal at start would otherwise only reach the journal of the
+    service; the screen says it to the staff. Draws nothing when there is no screen.
+    """
+    import time
+
+    from companion.display import MessageView, Painter, Screen, Severity, View
+    from companion.notify import Notifier
+    from companion.runner import open_screen
+
+    stopping: list[bool] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: stopping.append(True))
+    try:
+        screen = open_screen(None, fullscreen=config.display.fullscreen)
+    except RuntimeError:
+        return
+    notifier = Notifier()
+    try:
+        import pygame
+
+        fault = MessageView(
+            Severity.FAULT, text, "Staff: fix it, then restart the companion (or the Pi)"
+        )
+        view = View(Screen.ATTRACT, faults=(fault,))
+        surface = Painter().frame(view, screen.size)
+        target = screen.surface
+        if surface is not None and isinstance(target, pygame.Surface):
+            target.blit(surface, (0, 0))
+            pygame.display.flip()
+        notifier.ready(f"stopped: {text}")
+        while not stopping:
+            pygame.event.pump()
+            notifier.watchdog()
+            time.sleep(0.2)
+    finally:
+        notifier.stopping()
+        screen.close()
