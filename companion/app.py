@@ -55,7 +55,7 @@ from companion.engine import (
     settings_from_options,
 )
 from companion.engine.events import Event
-from companion.journal import GameSetup, Journal, JournalError
+from companion.journal import GameSetup, Journal, JournalError, JournalFullError
 from companion.notation import decode_event, encode_event, rules_text
 from companion.odds import state_odds
 from companion.present import build_view, marks_for, photo_caption
@@ -645,7 +645,21 @@ class Companion:
                     ]
                 )
         written = self._clock()
-        seq = self.journal.append(encode_event(event), jpeg, meta=meta)
+        try:
+            seq = self.journal.append(encode_event(event), jpeg, meta=meta)
+        except JournalError as error:  # a full disk: the game stays as it was
+            full = isinstance(error, JournalFullError)
+            self.set_fault("journal", f"{'Disk full' if full else 'Journal'}: {error}")
+            return self._refuse(
+                "The disk is full" if full else "The journal cannot be written",
+                "Nothing was counted. Staff: free space on the disk, then press again",
+                Severity.FAULT,
+            )
+        if jpeg is not None and self.journal.short_of_space:
+            self.set_fault("journal", "Disk full: throws are counted, their photos no longer "
+                           "kept. Staff: free space on the disk")
+        elif "journal" in self._faults.other:
+            self.set_fault("journal", None)
         if self._timings:
             self._timings["journal"] = self._clock() - written
         self.state = after

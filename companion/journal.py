@@ -30,6 +30,7 @@ damaged one) raises :class:`JournalError` and is never written to.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -47,6 +48,17 @@ APPLICATION_ID = 0x53434331
 SCHEMA_VERSION = 1
 #: Default photo budget: 200 MB of JPEG.
 DEFAULT_PHOTO_BUDGET_BYTES = 200 * 1024 * 1024
+#: Disk space the referee keeps beside its journal (``PATH.reserve``) and gives up
+#: when the disk is full, so that old photos can still be deleted (a delete writes
+#: too) and the event written.
+RESERVE_BYTES = 256 * 1024
+#: Write-ahead log pages after which SQLite checkpoints (about 400 KB).
+WAL_CHECKPOINT_PAGES = 100
+#: Size the write-ahead log is cut back to after a checkpoint, bytes.
+WAL_LIMIT_BYTES = 512 * 1024
+#: Disk space a photo may never take: what the write-ahead log and the events need,
+#: bytes. Before a photo is stored, older photos are deleted until it fits above this.
+FLOOR_BYTES = WAL_LIMIT_BYTES + RESERVE_BYTES
 
 _SCHEMA = """
 CREATE TABLE game (
@@ -76,6 +88,12 @@ class JournalError(ValueError):
 
     The file is left untouched; the message says what to do.
     """
+
+
+class JournalFullError(JournalError, RuntimeError):
+    """The disk holding the journal is full, even with every old photo deleted: the
+    event was not written and the game is as it was. Writing works again once there
+    is space (the next event tries again)."""
 
 
 @dataclass(frozen=True)
@@ -159,8 +177,13 @@ class Journal:
         except sqlite3.Error as error:
             self._release_lock()
             raise JournalError(f"{self.path} cannot be opened: {error}") from None
+        self._reserve = self.path.with_name(self.path.name + ".reserve") if exclusive else None
+        #: True when the last photo could not be kept for lack of disk space (the
+        #: event was written without it); False once a photo is kept again.
+        self.short_of_space = False
         try:
             self._prepare()
+            self._keep_reserve()
         except sqlite3.Error as error:
             self._conn.close()
             self._release_lock()
@@ -259,10 +282,16 @@ class Journal:
                 "move it away to start a new journal, and keep it for inspection."
             )
         conn.execute("PRAGMA journal_mode=WAL")
+        # A small write-ahead log, checkpointed often and cut back after: on a small or
+        # full disk the log must not hold what the database file could.
+        conn.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
+        conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
 
     def _create(self) -> None:
+        # freed pages (deleted photos) can be given back to the file system
+        self._conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
         self._conn.executescript(
             f"""BEGIN IMMEDIATE;
             {_SCHEMA}
@@ -324,28 +353,136 @@ class Journal:
 
         ``meta`` is kept with the photo: the app stores what was read where (JSON).
 
+        Photos give way to events: one is stored only with :data:`FLOOR_BYTES` of disk
+        left after it (older ones deleted first to make room), and when the disk is
+        full anyway every photo is deleted and the event written, without its photo if
+        it must be. Events are never dropped.
+
         Raises:
-            JournalError: no game has been started.
+            JournalError: no game has been started, or the file cannot be written.
+            JournalFullError: the disk is full even without photos; nothing written.
         """
         game = self.current_game()
         if game is None:
             raise JournalError("no game started in this journal: call start_game first")
         if not token or "\n" in token:
             raise JournalError(f"an event token is one non-empty line, not {token!r}")
+        at = time.time() if at_s is None else at_s
+        try:
+            return self._insert(game.game_id, at, token, photo_jpeg, meta)
+        except sqlite3.OperationalError as error:
+            if not _disk_full(error):
+                raise JournalError(f"{self.path} cannot be written: {error}") from None
+        return self._append_on_a_full_disk(game.game_id, at, token, photo_jpeg, meta)
+
+    def _insert(
+        self, game_id: int, at_s: float, token: str, photo_jpeg: bytes | None, meta: str | None
+    ) -> int:
         with self._transaction():
             cursor = self._conn.execute(
                 "INSERT INTO event (game_id, at_s, token) VALUES (?, ?, ?)",
-                (game.game_id, time.time() if at_s is None else at_s, token),
+                (game_id, at_s, token),
             )
             seq = cursor.lastrowid
             assert seq is not None
             if photo_jpeg is not None:
+                self.short_of_space = not self._room_for(len(photo_jpeg))
+            if photo_jpeg is not None and not self.short_of_space:
                 self._conn.execute(
                     "INSERT INTO photo (event_seq, jpeg, size_bytes, meta) VALUES (?, ?, ?, ?)",
                     (seq, photo_jpeg, len(photo_jpeg), meta),
                 )
                 self._prune_photos()
         return seq
+
+    def _append_on_a_full_disk(
+        self, game_id: int, at_s: float, token: str, photo_jpeg: bytes | None, meta: str | None
+    ) -> int:
+        """The disk is full. Photos are expendable, events are not: give up the reserve,
+        delete the photos kept, and write the event, with its photo if there is room,
+        else without. Raises :class:`JournalFullError` when even that fails."""
+        self._give_up_reserve()
+        photo = photo_jpeg
+        while True:
+            dropped = self._drop_old_photos()
+            try:
+                seq = self._insert(game_id, at_s, token, photo, meta)
+            except sqlite3.OperationalError as error:
+                if not _disk_full(error):
+                    raise JournalError(f"{self.path} cannot be written: {error}") from None
+            else:
+                self._keep_reserve()
+                return seq
+            if dropped:
+                continue
+            if photo is not None:
+                photo = None  # the event matters, not its photo
+                self.short_of_space = True
+                continue
+            raise JournalFullError(
+                f"the disk holding {self.path} is full: nothing was counted; staff: free "
+                "space on it, then press again"
+            )
+
+    def _room_for(self, size: int) -> bool:
+        """Whether a photo of ``size`` bytes fits above :data:`FLOOR_BYTES` of free disk,
+        after deleting older photos (oldest first) as needed; False when it cannot."""
+        page = int(self._conn.execute("PRAGMA page_size").fetchone()[0])
+        oldest = iter(
+            self._conn.execute("SELECT event_seq, size_bytes FROM photo ORDER BY event_seq")
+            .fetchall()
+        )
+        freed = 0
+        doomed: list[int] = []
+        try:
+            stats = os.statvfs(self.path.parent)
+        except OSError:
+            return True
+        free = stats.f_bavail * stats.f_frsize
+        free += int(self._conn.execute("PRAGMA freelist_count").fetchone()[0]) * page
+        while free + freed - size < FLOOR_BYTES:
+            row = next(oldest, None)
+            if row is None:
+                return False
+            doomed.append(int(row[0]))
+            freed += int(row[1])
+        self._conn.executemany("DELETE FROM photo WHERE event_seq = ?", [(s,) for s in doomed])
+        return True
+
+    def _drop_old_photos(self) -> bool:
+        """The disk is full: delete every photo kept (the dispute view loses its old
+        pictures, the game loses nothing) and give the space back to the file system;
+        False when there was none to delete or no room even to do that."""
+        if not self._conn.execute("SELECT COUNT(*) FROM photo").fetchone()[0]:
+            return False
+        try:
+            with self._transaction():
+                self._conn.execute("DELETE FROM photo")
+        except sqlite3.OperationalError:
+            return False
+        with contextlib.suppress(sqlite3.Error):  # the pages back to the file system
+            self._conn.execute("PRAGMA incremental_vacuum")
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return True
+
+    def _keep_reserve(self) -> None:
+        """(Re)create the reserve file while the disk has room for it and more."""
+        if self._reserve is None or self._reserve.exists():
+            return
+        try:
+            stats = os.statvfs(self._reserve.parent)
+            if stats.f_bavail * stats.f_frsize < RESERVE_BYTES + FLOOR_BYTES:
+                return
+            with self._reserve.open("wb") as handle:
+                handle.write(bytes(RESERVE_BYTES))
+        except OSError:
+            with contextlib.suppress(OSError):
+                self._reserve.unlink()
+
+    def _give_up_reserve(self) -> None:
+        if self._reserve is not None:
+            with contextlib.suppress(OSError):
+                self._reserve.unlink()
 
     def entries(self, game_id: int | None = None) -> list[JournalEntry]:
         """The events of a game (default: the current one), oldest first."""
@@ -411,6 +548,13 @@ class Journal:
         self.close()
 
 
+def _disk_full(error: sqlite3.Error) -> bool:
+    """True for SQLite's "database or disk is full" (SQLITE_FULL, from ENOSPC)."""
+    return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "full" in str(
+        error
+    )
+
+
 class _Transaction:
     """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any exception."""
 
@@ -428,5 +572,5 @@ class _Transaction:
     ) -> None:
         if exc_type is None:
             self._conn.execute("COMMIT")
-        else:
+        elif self._conn.in_transaction:  # SQLite may have rolled back already (disk full)
             self._conn.execute("ROLLBACK")

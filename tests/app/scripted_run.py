@@ -4,7 +4,9 @@
 
 ``SCRIPT.json`` is ``{"steps": [[at_s, pin, "low" | "high"], ...], "settle_s": S}``:
 each step drives a mock pin (``low`` = pressed) at ``at_s`` seconds after the
-companion has told systemd it is ready (a notification socket of the script's own).
+companion has told systemd it is ready (a notification socket of the script's own);
+``[at_s, "fill", PATH]`` fills the file system holding PATH to the last byte (another
+program filling the disk) and ``[at_s, "free", PATH]`` deletes that file again.
 The buttons' clock is virtual: every edge is dated exactly as the script says (a 25 ms
 blip is 25 ms however busy the machine is), while real time passes between steps by
 the same amount, so the companion handles each press as it would at a table.
@@ -52,6 +54,12 @@ def _drive(script: dict[str, Any], clock: VirtualClock, ready: threading.Event) 
         if delay > 0:
             time.sleep(delay)
         clock.now = start_virtual + at_s
+        if pin == "fill":  # another program fills the file system holding ``level``
+            _fill(Path(level))
+            continue
+        if pin == "free":
+            Path(level).unlink()
+            continue
         mock = Device.pin_factory.pin(pin)
         if level == "low":
             mock.drive_low()
@@ -61,6 +69,18 @@ def _drive(script: dict[str, Any], clock: VirtualClock, ready: threading.Event) 
     clock.now += 10.0  # every pending edge settles
     time.sleep(0.5)
     os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _fill(path: Path) -> None:
+    """Write ``path`` until its file system is full, to the last byte."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT)
+    for size in (65536, 4096, 512, 1):
+        try:
+            while True:
+                os.write(handle, bytes(size))
+        except OSError:
+            pass
+    os.close(handle)
 
 
 def _listen(sock: socket.socket, ready: threading.Event) -> None:

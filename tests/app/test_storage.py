@@ -177,3 +177,108 @@ def test_a_read_only_file_system_is_refused_at_start_with_one_line(shared_dir: P
         "written); the referee writes every throw to it: make it writable for the service's "
         f"user (sudo chown -R companion {data}) or set [journal] path to a writable place\n"
     )
+
+
+# -- a full disk: photos go first, events are kept, then a clear refusal -------------------
+FILL = """
+import json, os, sys
+sys.path.insert(0, {root!r})
+from companion.journal import GameSetup, Journal, JournalFullError
+
+data = sys.argv[1]
+journal = Journal(os.path.join(data, "journal.sqlite3"), exclusive=True)
+journal.start_game(GameSetup("standard", {{}}, ("Ann", "Bob")))
+photo = os.urandom(100_000)  # incompressible, like a JPEG
+report = {{"written": 0, "refused": [], "after_space": None}}
+for _ in range(40):  # 4 MB of photos on a 2 MB file system
+    journal.append("2", photo)
+    report["written"] += 1
+report["photos_kept"] = journal.photo_bytes() // 100_000
+filler = os.open(os.path.join(data, "filler"), os.O_WRONLY | os.O_CREAT)
+for size in (65536, 4096, 512, 1):  # now fill it to the brim
+    try:
+        while True:
+            os.write(filler, bytes(size))
+    except OSError:
+        pass
+os.close(filler)
+for _ in range(50_000):
+    try:
+        journal.append("65432", photo)
+        report["written"] += 1
+    except JournalFullError as error:
+        report["refused"].append(str(error))
+        if len(report["refused"]) == 2:
+            break
+report["entries"] = len(journal.entries())
+report["photos_left"] = journal.photo_bytes() // 100_000
+os.unlink(os.path.join(data, "filler"))  # staff free some space
+journal.append("2", photo)
+report["written"] += 1
+report["entries_after_space"] = len(journal.entries())
+print(json.dumps(report))
+"""
+
+
+@needs_mount
+def test_a_full_disk_trims_photos_keeps_every_event_then_refuses_clearly(
+    shared_dir: Path,
+) -> None:
+    # issue 12: on a full disk a press ended in a traceback, and so did every restart
+    data = shared_dir / "data"
+    data.mkdir()
+    fill = shared_dir / "fill.py"
+    fill.write_text(FILL.format(root=str(ROOT)), encoding="utf-8")
+    script = f"mount -t tmpfs -o size=2m tmpfs {data} && exec {sys.executable} {fill} {data}"
+    proc = subprocess.run(["unshare", "-m", "sh", "-c", script], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    import json
+
+    report = json.loads(proc.stdout)
+    # its own photos never fill the disk: the oldest go first, no event is refused
+    assert report["photos_kept"] < 20
+    # another program filled the disk to the last byte: events went on while they
+    # could, then each press was refused cleanly, and no event was lost or invented
+    assert report["entries"] == report["written"] - 1 >= 40
+    assert report["refused"] == [
+        f"the disk holding {data}/journal.sqlite3 is full: nothing was counted; staff: "
+        "free space on it, then press again"
+    ] * 2
+    assert report["entries_after_space"] == report["written"]  # writing works again
+
+
+def test_a_press_on_a_full_disk_is_refused_with_a_fault_and_the_game_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ENOSPC simulated at the journal (the real file systems are in the tests above)
+    from companion.app import AppSettings, Companion
+    from companion.display import Severity
+    from companion.engine import Throw
+    from companion.journal import JournalFullError
+    from hardware.camera import ReplayCamera
+
+    from .trays import tray
+
+    journal = Journal(tmp_path / "journal.sqlite3")
+    camera = ReplayCamera([tray(3, seed=1), tray(3, seed=1), tray(5, seed=2)])
+    app = Companion(journal, SETUP, camera, AppSettings(burst_frames=1, burst_interval_s=0.0),
+                    log=lambda line: None)
+    append = journal.append
+    full = JournalFullError("the disk holding j is full: nothing was counted; staff: free "
+                            "space on it, then press again")
+
+    def no_space(*args: object, **kwargs: object) -> int:
+        raise full
+
+    monkeypatch.setattr(journal, "append", no_space)
+    before = app.state
+    outcome = app.press()
+    assert outcome.applied is None and outcome.problem == "The disk is full"
+    assert app.state == before and journal.entries() == []
+    view = app.view()
+    assert view.faults and view.faults[0].text == f"Disk full: {full}"
+    assert view.message is not None and view.message.severity is Severity.FAULT
+    monkeypatch.setattr(journal, "append", append)  # staff freed some space
+    assert app.press().applied == Throw((3,))
+    assert app.view().faults == () and len(journal.entries()) == 1
