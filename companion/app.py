@@ -59,6 +59,7 @@ from companion.journal import GameSetup, Journal, JournalError, JournalFullError
 from companion.notation import decode_event, encode_event, rules_text
 from companion.odds import state_odds
 from companion.present import build_view, marks_for, photo_caption
+from companion.unmoved import unmoved
 from hardware.button import ButtonEvent
 from hardware.camera import Camera, CameraError, FrameError
 from vision import Calibration, Reading, VisionError, VisionParams, check_still, read_dice
@@ -240,6 +241,9 @@ class Companion:
         self._timings: dict[str, float] = {}  # this press: step -> seconds, for the log
         self._log_timings = log_timings
         self.state = self._restore(setup, new_game)
+        # the dice of the last counted throw (kept through undo and turns): a press on
+        # a tray nobody threw since is refused (companion.unmoved)
+        self._counted_dice: tuple[DieMark, ...] = () if self._photo is None else self._photo.dice
         self._version = 0
 
     # -- start and restore -----------------------------------------------------------
@@ -523,6 +527,11 @@ class Companion:
         if problem is not None:
             text, action = problem
             return self._refuse(text, action)
+        if unmoved(self._counted_dice, self._photo.dice):
+            return self._refuse(
+                "The dice have not been thrown since the last press",
+                f"Nothing was counted. {_action(state)}",
+            )
         values = tuple(v for v in reading.values if v is not None)
         return self._apply(Throw(values), photo=frame, reading=reading)
 
@@ -663,6 +672,8 @@ class Companion:
         if self._timings:
             self._timings["journal"] = self._clock() - written
         self.state = after
+        if isinstance(event, Throw) and reading is not None:
+            self._counted_dice = _reading_marks(reading)
         if isinstance(event, Throw) and jpeg is not None and after.last_throw is not None:
             self._photo_seq[after.last_throw] = seq
         if isinstance(event, Throw):
