@@ -183,12 +183,12 @@ def test_a_read_only_file_system_is_refused_at_start_with_one_line(shared_dir: P
 FILL = """
 import json, os, sys
 sys.path.insert(0, {root!r})
-from companion.journal import GameSetup, Journal, JournalFullError
+from companion.journal import GameSetup, Journal, JournalFullError, ThrowPhoto
 
 data = sys.argv[1]
 journal = Journal(os.path.join(data, "journal.sqlite3"), exclusive=True)
 journal.start_game(GameSetup("standard", {{}}, ("Ann", "Bob")))
-photo = os.urandom(100_000)  # incompressible, like a JPEG
+photo = ThrowPhoto(os.urandom(100_000))  # incompressible, like a JPEG
 report = {{"written": 0, "refused": [], "after_space": None}}
 for _ in range(40):  # 4 MB of photos on a 2 MB file system
     journal.append("2", photo)
