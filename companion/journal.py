@@ -43,6 +43,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from hardware.lifecycle import Closeable
+
 #: ``PRAGMA application_id`` of a companion journal: the bytes ``SCC1``.
 APPLICATION_ID = 0x53434331
 #: Schema version (``PRAGMA user_version``).
@@ -194,8 +196,9 @@ class JournalEntry:
     has_photo: bool
 
 
-class Journal:
-    """An open journal file. Use as a context manager, or call :meth:`close`.
+class Journal(Closeable):
+    """An open journal file. Use as a context manager, or call ``close()`` (once is
+    enough; see :class:`~hardware.lifecycle.Closeable`).
 
     Args:
         path: the SQLite file; created (with its folder) if missing.
@@ -232,6 +235,7 @@ class Journal:
         except sqlite3.Error as error:
             self._release_lock()
             raise JournalError(f"{self.path} cannot be opened: {error}") from None
+        super().__init__()
         self._reserve = self.path.with_name(self.path.name + ".reserve") if exclusive else None
         #: True when the last photo could not be kept for lack of disk space (the
         #: event was written without it); False once a photo is kept again.
@@ -575,21 +579,10 @@ class Journal:
     def _transaction(self) -> _Transaction:
         return _Transaction(self._conn)
 
-    def close(self) -> None:
+    def _release(self) -> None:
         """Close the file (checkpointing the WAL) and release the lock, if held."""
         self._conn.close()
         self._release_lock()
-
-    def __enter__(self) -> Journal:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def _disk_full(error: sqlite3.Error) -> bool:
