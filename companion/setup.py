@@ -46,7 +46,7 @@ from companion.calibration import (
     atomic_write,
     save_calibration,
 )
-from companion.display.setup import SetupLine, SetupMeter, SetupPhoto, SetupView
+from companion.view.setup import SetupLine, SetupMeter, SetupPhoto, SetupView
 from hardware.button import ButtonEvent
 from hardware.camera import Camera, CameraError
 from vision import Calibration, Reading, VisionError, annotate, estimate_calibration, read_dice
