@@ -3,7 +3,8 @@
 The first half of a press, before the engine judges anything: :class:`ThrowReader`
 owns the camera (reopening it after a failure when it can), captures a burst of
 frames, checks that the dice are still (:func:`vision.check_still`) and reads them
-(:func:`vision.read_dice`). It returns a :class:`Capture`: the photo with the dice
+over the burst (:func:`vision.read_burst`: a die gets a value only where two frames
+agree on it). It returns a :class:`Capture`: the photo with the dice
 marked as read, and the reading, or a problem code saying why there is none (the
 words for the table are :func:`companion.view.present.capture_problem`'s).
 """
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 
 from companion.photos import Shot
 from hardware.camera import Camera, CameraError, FrameError
-from vision import Calibration, Reading, VisionError, VisionParams, check_still, read_dice
+from vision import Calibration, Reading, VisionError, VisionParams, check_still, read_burst
 
 __all__ = ["CAPTURE_PROBLEMS", "Capture", "ThrowReader"]
 
@@ -117,7 +118,7 @@ class ThrowReader:
         if moving is not None:
             return Capture(Shot(frames[-1]), None, "moving", moving.message, timings)
         try:
-            reading = read_dice(frames[-1], expected, self.calibration, self.vision)
+            reading = read_burst(frames, expected, self.calibration, self.vision)
         except VisionError as error:
             return Capture(problem="unreadable-picture", detail=str(error), timings=timings)
         timings += (("read", self._clock() - captured),)

@@ -102,3 +102,23 @@ def test_read_burst_refuses_bad_input() -> None:
         read_burst([])
     with pytest.raises(VisionInputError):
         read_burst([np.zeros((100, 100, 3), np.uint8), np.zeros((90, 100, 3), np.uint8)])
+
+
+def test_read_burst_reads_a_repeated_frame_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A replayed photo served as a burst: the reader is deterministic, so the second
+    # frame's reading is the first one's, computed once, and the frames agree.
+    import vision.burst
+
+    calls = []
+    real = vision.burst.read_dice
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(vision.burst, "read_dice", counting)
+    frame = scene(7)
+    r = read_burst([frame, frame.copy(), frame.copy()], expected=5)
+    assert len(calls) == 1
+    assert r.frames == 2
+    assert [d.agreed for d in r.dice] == [2] * 5
