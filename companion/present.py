@@ -241,6 +241,7 @@ def _round_result(state: GameState) -> RoundResultView | None:
         carried=carried,
         note=note,
         drinkers=drinkers,
+        drink_namer=result.drink_namer,
     )
 
 
@@ -365,6 +366,8 @@ def build_view(
         note = " and ".join(state.winners) + " share the win" if len(state.winners) > 1 else ""
         if not note and state.round_result is not None:
             note = state.round_result.summary
+            if state.round_result.drink_namer is not None:  # the drink line says the rest
+                note = note.split("; drinks:")[0] + "."
         return make(
             Screen.MATCH_RESULT,
             match_result=MatchResultView(winner, note),

@@ -701,7 +701,10 @@ class RoundResultView:
         took: what the winner took, in stakes units (the pot) or points; None if nothing.
         carried: the pot carried into the next round, in units; None if none.
         note: one line on why: "Nobody launched", "Ben won the tie-break"; or "".
-        drinkers: who drinks (stakes "drinks"): the lowest cargo, doubled if not launched.
+        drinkers: who drinks (stakes "drinks" or drinking on top): the lowest cargo,
+            doubled if not launched (000), or everyone but the winner (003).
+        drink_namer: the winner, who names the drink the others drink (who-drinks =
+            losers, 003); else None.
     """
 
     round_number: int
@@ -712,9 +715,12 @@ class RoundResultView:
     carried: int | None = None
     note: str = ""
     drinkers: tuple[str, ...] = ()
+    drink_namer: str | None = None
 
     def __post_init__(self) -> None:
         _check_count("RoundResultView", "round_number", self.round_number, low=1)
+        if self.drink_namer is not None:
+            _check_name("RoundResultView", "drink_namer", self.drink_namer)
         if self.winner is not None:
             _check_name("RoundResultView", "winner", self.winner)
         _check_count("RoundResultView", "score", self.score)

@@ -147,3 +147,28 @@ def test_every_screen_of_a_whole_game_renders_at_800x480() -> None:
         assert surface.get_size() == (800, 480)
         assert layout.items
     assert {Screen.TURN, Screen.ROUND_RESULT} <= screens
+
+
+def test_the_winner_naming_the_drink_is_shown_on_the_result_screens() -> None:
+    """003: everyone who did not win drinks; the winner names the drink."""
+    import pygame
+
+    state = play(game(drinking=True, **{"who-drinks": "losers", "match": "rounds",
+                                         "rounds": 2}),
+                 Throw((6, 5, 4, 6, 6)), Stand(), Throw((6, 5, 4, 3, 2)), Stand(),
+                 *[Throw((1, 1, 1, 1, 1))] * 3)
+    miss = [Throw((1, 1, 1, 1, 1))] * 3
+    for screen in (Screen.ROUND_RESULT, Screen.MATCH_RESULT):
+        view = build_view(state)
+        assert view.screen is screen
+        assert view.round_result is not None and view.round_result.drink_namer == "Ann"
+        for size in ((800, 480), (1920, 1080)):
+            _, layout = render_with_layout(view, size)
+            (line,) = [i for i in layout.texts() if i.role == "drink-namer"]
+            assert line.text == "Ann names the drink: Bob and Cy drink"
+            assert not line.truncated
+        if screen is Screen.ROUND_RESULT:  # round 2: Bob and Cy miss, Ann wins again
+            state = play(state, NextRound(), *miss, *miss, Throw((6, 5, 4, 6, 6)), Stand())
+    view = build_view(state)
+    assert view.match_result is not None and "drinks:" not in view.match_result.note
+    pygame.display.quit()

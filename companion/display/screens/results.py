@@ -90,6 +90,23 @@ def _result_headline(c: Canvas, body: pygame.Rect, headline: str, detail: str,
     return box.bottom + c.px(0.02)
 
 
+def _drink_line(c: Canvas, view: View, body: pygame.Rect, y: int) -> int:
+    """``"Ann names the drink: Bob and Cy drink"`` in yellow (who-drinks = losers, 003);
+    returns the y below (``y`` when there is none)."""
+    result = view.round_result
+    if result is None or result.drink_namer is None:
+        return y
+    drinkers = [n for n in result.drinkers if n != result.drink_namer]
+    words = f"{result.drink_namer} names the drink"
+    if drinkers:
+        words += ": " + (" and ".join(drinkers) if len(drinkers) <= 2
+                         else ", ".join(drinkers[:-1]) + " and " + drinkers[-1]) + " drink"
+    h = c.px(0.07)
+    c.text(pygame.Rect(body.x, y, body.w, h), words, c.size(theme.LARGE), theme.YELLOW,
+           role="drink-namer", align="center", min_size=c.size(theme.MEDIUM))
+    return y + h + c.px(0.01)
+
+
 def round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     result = view.round_result
     assert result is not None
@@ -120,8 +137,9 @@ def round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         notes.append(result.note)
     if result.carried:
         notes.append(f"{view.stakes.amount(result.carried)} carried into the next round")
-    if result.drinkers:
+    if result.drinkers and result.drink_namer is None:
         notes.append("Drinks: " + ", ".join(result.drinkers))
+    y = _drink_line(c, view, body, y)
     if notes:
         h = c.px(0.06)
         c.text(pygame.Rect(body.x, y, body.w, h), " · ".join(notes), c.size(theme.MEDIUM),
@@ -141,6 +159,7 @@ def match_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     assert result is not None
     headline = f"{result.winner} wins the match" if result.winner else "Match over"
     y = _result_headline(c, body, headline, result.note, theme.YELLOW)
+    y = _drink_line(c, view, body, y)
     rows = _ranked(view, lambda p: (p.rank if p.rank is not None else 99,))
     width = min(body.w, c.px(1.2))
     _table(c, view, rows, pygame.Rect(body.centerx - width // 2, y, width, body.bottom - y),
