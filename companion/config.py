@@ -1,7 +1,7 @@
 """The companion's one config file (TOML, read with the stdlib's ``tomllib``).
 
 Sections: ``[button]``, ``[camera]``, ``[tray]``, ``[display]``, ``[rules]``,
-``[players]``, ``[journal]``; every key, its default and its range are in
+``[players]``, ``[journal]``, ``[log]``; every key, its default and its range are in
 :data:`SCHEMA` and in ``config/companion.example.toml``. A missing file means the
 documented defaults. Unknown keys, values of the wrong type and values out of range
 are errors, all reported at once with their key and line
@@ -59,6 +59,7 @@ __all__ = [
     "DisplayConfig",
     "JournalConfig",
     "Key",
+    "LogConfig",
     "PlayersConfig",
     "RulesConfig",
     "TrayConfig",
@@ -154,6 +155,17 @@ class JournalConfig:
 
 
 @dataclass(frozen=True)
+class LogConfig:
+    """``[log]``: how much the service logs (to the journal: ``journalctl -u ...``)."""
+
+    level: str = "info"
+
+
+#: The ``[log] level`` choices, least to most verbose (the stdlib logging levels).
+LOG_LEVELS: tuple[str, ...] = ("error", "warning", "info", "debug")
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole config; ``source`` is the file it came from (``None``: defaults)."""
 
@@ -164,6 +176,7 @@ class Config:
     rules: RulesConfig = field(default_factory=RulesConfig)
     players: PlayersConfig = field(default_factory=PlayersConfig)
     journal: JournalConfig = field(default_factory=JournalConfig)
+    log: LogConfig = field(default_factory=LogConfig)
     source: Path | None = None
 
 
@@ -351,6 +364,15 @@ SCHEMA: dict[str, dict[str, Key]] = {
             1_000_000,
         ),
     ),
+    "log": _keys(
+        Key(
+            "level",
+            "choice",
+            "info",
+            "error, warning, info (one line per throw, with its timings) or debug",
+            choices=LOG_LEVELS,
+        ),
+    ),
 }
 
 
@@ -472,12 +494,13 @@ class _Checker:
         rules = self.rules(sections["rules"])
         players = self.players(sections["players"], rules.settings)
         journal = JournalConfig(**self.values("journal", sections["journal"]))
+        log_config = LogConfig(**self.values("log", sections["log"]))
         if button.undo_pin is not None and button.undo_pin == button.pin:
             self.problem(
                 "button.undo_pin",
                 f"the undo button cannot share GPIO{button.pin} with the throw button",
             )
-        return Config(button, camera, tray, display, rules, players, journal, source)
+        return Config(button, camera, tray, display, rules, players, journal, log_config, source)
 
     def section(self, name: str, value: object) -> dict[str, Any]:
         if not isinstance(value, dict):

@@ -70,7 +70,8 @@ CREATE TABLE photo (
 
 
 class JournalError(ValueError):
-    """The journal file cannot be used: it is foreign, damaged, or from a newer version.
+    """The journal's one error (the root of its layer): the file cannot be used (it is
+    foreign, damaged, or from a newer version), or a bad budget or token was given.
 
     The file is left untouched; the message says what to do.
     """
@@ -142,7 +143,7 @@ class Journal:
         exclusive: bool = False,
     ) -> None:
         if photo_budget_bytes < 0:
-            raise ValueError(f"photo budget must be 0 bytes or more, not {photo_budget_bytes}")
+            raise JournalError(f"photo budget must be 0 bytes or more, not {photo_budget_bytes}")
         self.path = Path(path)
         self.photo_budget_bytes = photo_budget_bytes
         self._check_file_before_opening()
@@ -295,7 +296,7 @@ class Journal:
         if game is None:
             raise JournalError("no game started in this journal: call start_game first")
         if not token or "\n" in token:
-            raise ValueError(f"an event token is one non-empty line, not {token!r}")
+            raise JournalError(f"an event token is one non-empty line, not {token!r}")
         with self._transaction():
             cursor = self._conn.execute(
                 "INSERT INTO event (game_id, at_s, token) VALUES (?, ?, ?)",

@@ -45,6 +45,7 @@ import shlex
 from urllib.parse import quote, unquote
 
 from companion.engine import (
+    EngineError,
     Event,
     GameState,
     NextRound,
@@ -77,8 +78,8 @@ HEADER = "# Ship Captain Crew game record (companion notation 1)"
 _THROW = re.compile(r"^([1-6]+)(?:k([1-6]))?(d)?$", re.IGNORECASE)
 
 
-class NotationError(ValueError):
-    """A record or token that cannot be read.
+class NotationError(EngineError, ValueError):
+    """A record or token that cannot be read (or an event that cannot be written).
 
     ``line`` is the 1-based line of the record (None for a single token); ``code``
     is the engine's :class:`~companion.engine.RuleError` code when the record breaks
@@ -92,7 +93,8 @@ class NotationError(ValueError):
 
 
 def encode_event(event: Event) -> str:
-    """One event as a short token (the app's journal stores these).
+    """One event as a short token (the app's journal stores these); raises
+    :class:`NotationError` for a throw without face values 1 to 6 or a non-event.
 
     >>> encode_event(Throw((6, 4, 3, 3, 1))), encode_event(Throw((3,), keep=5))
     ('64331', '3k5')
@@ -103,7 +105,7 @@ def encode_event(event: Event) -> str:
         if not event.dice or any(
             isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in event.dice
         ):
-            raise ValueError(f"a throw needs face values 1 to 6, not {event.dice!r}")
+            raise NotationError(f"a throw needs face values 1 to 6, not {event.dice!r}")
         text = "".join(str(d) for d in event.dice)
         if event.keep is not None:
             text += f"k{event.keep}"
@@ -116,7 +118,7 @@ def encode_event(event: Event) -> str:
         return "U"
     if isinstance(event, NextRound):
         return "N" if event.starter is None else "N=" + quote(event.starter, safe="")
-    raise ValueError(f"not a game event: {event!r}")
+    raise NotationError(f"not a game event: {event!r}")
 
 
 def decode_event(text: str) -> Event:

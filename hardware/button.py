@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Literal, Protocol, Self
 
+from hardware.errors import HardwareError, HardwareSettingsError
+
 log = logging.getLogger(__name__)
 
 EventKind = Literal["press", "hold", "undo"]
@@ -113,13 +115,13 @@ class PressDetector:
         min_press: float = MIN_PRESS_S,
     ):
         if not bounce_time >= 0:
-            raise ValueError(f"bounce_time must be >= 0 s, got {bounce_time!r}")
+            raise HardwareSettingsError(f"bounce_time must be >= 0 s, got {bounce_time!r}")
         if hold_time is not None and not hold_time > bounce_time:
-            raise ValueError(
+            raise HardwareSettingsError(
                 f"hold_time must be > bounce_time ({bounce_time} s), got {hold_time!r}"
             )
         if not min_press >= 0 or (hold_time is not None and not min_press < hold_time):
-            raise ValueError(
+            raise HardwareSettingsError(
                 f"min_press must be >= 0 s and < hold_time ({hold_time} s), got {min_press!r}"
             )
         self.bounce_time = bounce_time
@@ -401,7 +403,7 @@ def _rename(event: ButtonEvent, kind: EventKind | None) -> ButtonEvent:
     return event if kind is None else ButtonEvent(kind, event.at_s)
 
 
-class ButtonError(RuntimeError):
+class ButtonError(HardwareError, RuntimeError):
     """The GPIO button cannot be set up (no GPIO, pin in use, no permission)."""
 
 
@@ -422,10 +424,11 @@ class ThrowButton(EventQueue):
             uses gpiozero's default (lgpio on a Pi 5).
         clock: the clock events are dated with (monotonic seconds).
 
-    Raises ``ValueError`` for a bad pin or timing and :class:`ButtonError` when the
-    GPIO cannot be opened. Events go to the queue read by :meth:`get`; the optional
-    ``when_press`` / ``when_hold`` / ``when_undo`` callbacks run on gpiozero's or the
-    timer's thread and must return quickly.
+    Raises :class:`~hardware.errors.HardwareSettingsError` (a ``ValueError``) for a bad
+    pin or timing and :class:`ButtonError` when the GPIO cannot be opened. Events go to
+    the queue read by :meth:`get`; the optional ``when_press`` / ``when_hold`` /
+    ``when_undo`` callbacks run on gpiozero's or the timer's thread and must return
+    quickly.
     """
 
     def __init__(
@@ -442,9 +445,11 @@ class ThrowButton(EventQueue):
         super().__init__(clock)
         for name, number in (("pin", pin), ("undo_pin", undo_pin)):
             if number is not None and (isinstance(number, bool) or number not in GPIO_PINS):
-                raise ValueError(f"{name} must be a GPIO (BCM) number 2..27, got {number!r}")
+                raise HardwareSettingsError(
+                    f"{name} must be a GPIO (BCM) number 2..27, got {number!r}"
+                )
         if undo_pin == pin:
-            raise ValueError(f"the throw and undo buttons cannot share GPIO{pin}")
+            raise HardwareSettingsError(f"the throw and undo buttons cannot share GPIO{pin}")
         self.pin = pin
         self.undo_pin = undo_pin
         self._add_detector("throw", PressDetector(bounce_time, hold_time, min_press), None)
@@ -574,8 +579,8 @@ def open_buttons(
 ) -> ThrowButton | KeyboardButton:
     """Build the button device the config names: GPIO buttons or the keyboard twin.
 
-    Raises ``ValueError`` for a bad setting and :class:`ButtonError` when the GPIO
-    cannot be opened.
+    Raises :class:`~hardware.errors.HardwareSettingsError` (a ``ValueError``) for a bad
+    setting and :class:`ButtonError` when the GPIO cannot be opened.
     """
     if settings.kind == "gpio":
         return ThrowButton(
@@ -588,4 +593,6 @@ def open_buttons(
         )
     if settings.kind == "keyboard":
         return KeyboardButton(hold_time=settings.hold_time_s)
-    raise ValueError(f"unknown button kind {settings.kind!r}; expected one of {BUTTON_KINDS}")
+    raise HardwareSettingsError(
+        f"unknown button kind {settings.kind!r}; expected one of {BUTTON_KINDS}"
+    )

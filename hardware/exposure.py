@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+from hardware.errors import HardwareSettingsError
+
 #: Mains frequencies the companion knows, in Hz (0 means "no flicker handling").
 FLICKER_HZ = (0, 50, 60)
 
@@ -24,10 +26,11 @@ def flicker_period_us(flicker_hz: int) -> float:
     >>> round(flicker_period_us(60), 1)
     8333.3
 
-    Raises ``ValueError`` for anything but 50 or 60.
+    Raises :class:`~hardware.errors.HardwareSettingsError` (a ``ValueError``) for
+    anything but 50 or 60.
     """
     if flicker_hz not in (50, 60):
-        raise ValueError(f"mains frequency must be 50 or 60 Hz, got {flicker_hz!r}")
+        raise HardwareSettingsError(f"mains frequency must be 50 or 60 Hz, got {flicker_hz!r}")
     return 1_000_000 / (2 * flicker_hz)
 
 
@@ -68,7 +71,9 @@ def flicker_free_exposure(exposure_us: float, gain: float, flicker_hz: int) -> t
     (12345, 1.5)
     """
     if exposure_us <= 0 or gain <= 0:
-        raise ValueError(f"exposure and gain must be positive, got {exposure_us}, {gain}")
+        raise HardwareSettingsError(
+            f"exposure and gain must be positive, got {exposure_us}, {gain}"
+        )
     if flicker_hz == 0:
         return round(exposure_us), gain
     period = flicker_period_us(flicker_hz)

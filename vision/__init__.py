@@ -4,7 +4,9 @@ No game knowledge and no hardware here; see ``docs/architecture.md``.
 
 Public names: :func:`read_dice`, :func:`check_still`, :func:`annotate`,
 :func:`estimate_calibration`, :class:`Reading`, :class:`Die`, :class:`Problem`,
-:class:`Calibration`, :class:`VisionParams`, :class:`VisionInputError`, :data:`PROBLEM_CODES`.
+:class:`Calibration`, :class:`VisionParams`, :data:`PROBLEM_CODES`; errors:
+:class:`VisionError` (the root), :class:`VisionInputError` (a bad image or count) and
+:class:`VisionSettingsError` (a calibration or parameter out of range), both ``ValueError``.
 """
 
 from .annotate import annotate
@@ -17,8 +19,10 @@ from .types import (
     Die,
     Problem,
     Reading,
+    VisionError,
     VisionInputError,
     VisionParams,
+    VisionSettingsError,
 )
 
 __all__ = [
@@ -27,8 +31,10 @@ __all__ = [
     "Die",
     "Problem",
     "Reading",
+    "VisionError",
     "VisionInputError",
     "VisionParams",
+    "VisionSettingsError",
     "annotate",
     "check_still",
     "estimate_calibration",

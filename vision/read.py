@@ -19,7 +19,7 @@ from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import could_be_part_of
 from .model import Detection, classify, detect, detect_two_scales
 from .quality import image_problems
-from .types import Calibration, Die, Problem, Quad, Reading, VisionParams
+from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
 
 
@@ -200,12 +200,12 @@ def read_dice(
 
     Raises:
         VisionInputError: the array is not H x W x 3 uint8 of a usable size.
-        ValueError: ``expected`` is negative.
+        VisionInputError: ``expected`` is negative.
     """
     p = params or VisionParams()
     img = check_image(image, p.max_pixels)
     if expected is not None and expected < 0:
-        raise ValueError(f"expected must be 0 or more dice, got {expected}")
+        raise VisionInputError(f"expected must be 0 or more dice, got {expected}")
     cal = calibration or Calibration()
     h, w = img.shape[:2]
     problems = image_problems(img, p)

@@ -21,13 +21,22 @@ Quad = tuple[Point, Point, Point, Point]
 Box = tuple[float, float, float, float]
 
 
-class VisionInputError(ValueError):
+class VisionError(Exception):
+    """The root of vision's errors: catch it to catch any of them."""
+
+
+class VisionInputError(VisionError, ValueError):
     """An image that cannot be read at all: wrong type, shape, dtype or size.
 
     Raised by :func:`vision.read_dice`, :func:`vision.check_still` and
     :func:`vision.annotate` before any OpenCV call, with a message saying what was
     given and what is expected.
     """
+
+
+class VisionSettingsError(VisionError, ValueError):
+    """A :class:`Calibration` or :class:`VisionParams` value out of its range; the
+    message names the field, its range and the value given."""
 
 
 @dataclass(frozen=True)
@@ -113,11 +122,15 @@ class Calibration:
 
     def __post_init__(self) -> None:
         if self.die_size_px is not None and not 4.0 <= self.die_size_px <= 2000.0:
-            raise ValueError(f"die_size_px must be 4..2000 px, got {self.die_size_px}")
+            raise VisionSettingsError(
+                f"die_size_px must be 4..2000 px, got {self.die_size_px}"
+            )
         for name in ("tray", "bank_zone"):
             box = getattr(self, name)
             if box is not None and (len(box) != 4 or box[2] <= box[0] or box[3] <= box[1]):
-                raise ValueError(f"{name} must be (x_min, y_min, x_max, y_max), got {box}")
+                raise VisionSettingsError(
+                    f"{name} must be (x_min, y_min, x_max, y_max), got {box}"
+                )
 
 
 @dataclass(frozen=True)
@@ -190,15 +203,17 @@ class VisionParams:
 
     def __post_init__(self) -> None:
         if self.detect_long_side_px % 32 or not 128 <= self.detect_long_side_px <= 2048:
-            raise ValueError("detect_long_side_px must be a multiple of 32 in 128..2048")
+            raise VisionSettingsError(
+                "detect_long_side_px must be a multiple of 32 in 128..2048"
+            )
         for name in ("detect_threshold", "read_threshold", "read_threshold_alone",
                      "die_min_prob"):
             if not 0.0 <= getattr(self, name) <= 1.0:
-                raise ValueError(f"{name} must be 0..1, got {getattr(self, name)}")
+                raise VisionSettingsError(f"{name} must be 0..1, got {getattr(self, name)}")
         if not 1 <= self.turns <= 4:
-            raise ValueError(f"turns must be 1..4, got {self.turns}")
+            raise VisionSettingsError(f"turns must be 1..4, got {self.turns}")
         if not 0 < self.min_die_px < self.max_die_px:
-            raise ValueError("need 0 < min_die_px < max_die_px")
+            raise VisionSettingsError("need 0 < min_die_px < max_die_px")
 
 
 @dataclass(frozen=True)

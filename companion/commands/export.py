@@ -142,7 +142,7 @@ def _run_csv(args: argparse.Namespace, path: Path) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.engine import apply, new_game, settings_from_options
+    from companion.engine import EngineError, apply, new_game, settings_from_options
     from companion.journal import Journal, JournalError
     from companion.notation import decode_event, write_record
 
@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
                              list(setup.players))
             for entry in journal.entries(game.game_id):
                 state = apply(state, decode_event(entry.token))
-    except (JournalError, ValueError) as error:
+    except (JournalError, EngineError) as error:
         print(f"companion export: {error}", file=sys.stderr)
         return 2
     return write_text(write_record(state), args.out, "export")

@@ -11,6 +11,7 @@ dispute view); a bad config or an unusable journal stops it with a clear message
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import sys
 from pathlib import Path
@@ -41,11 +42,20 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"companion run: {error}", file=sys.stderr)
         return 2
+    from companion.logs import setup_logging
+
+    setup_logging(config.log.level)
+    referee = logging.getLogger("companion.referee")
+
+    def log_line(line: str) -> None:
+        (referee.warning if line.startswith("fault:") else referee.info)(line)
+
     from companion.app import AppSettings, Companion
     from companion.journal import GameSetup, Journal, JournalError
     from companion.notify import Notifier
     from companion.runner import AnyButton, open_screen, run_companion
-    from hardware.button import ButtonError, KeyboardButton, open_buttons
+    from hardware import HardwareError
+    from hardware.button import KeyboardButton, open_buttons
     from hardware.camera import Camera, CameraError, open_camera
     from vision import Calibration
 
@@ -84,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if config.button.kind != "keyboard":
         try:
             buttons = AnyButton(open_buttons(config.button), keyboard)
-        except (ButtonError, ValueError) as error:
+        except HardwareError as error:
             faults["button"] = f"Button not wired: {error}"
     stopping: list[bool] = []
 
@@ -96,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     companion: Companion | None = None
     try:
         companion = Companion(journal, setup, camera, settings, new_game=args.new_game,
-                              reopen_camera=reopen)
+                              reopen_camera=reopen, log=log_line, log_timings=True)
         for kind, text in faults.items():
             companion.set_fault(kind, text)
         screen = open_screen(config.display.size if args.window else None,

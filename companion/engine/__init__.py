@@ -16,7 +16,7 @@ Modules: :mod:`~companion.engine.settings` (options, presets), ``events``, ``sta
 """
 
 from companion.engine.dice import ROLES, Banking, DieRole, bank_dice
-from companion.engine.errors import RULE_ERROR_CODES, RuleError, SettingsError
+from companion.engine.errors import RULE_ERROR_CODES, EngineError, RuleError, SettingsError
 from companion.engine.events import Event, NextRound, Stand, Throw, Undo
 from companion.engine.rules import MAX_PLAYERS, MIN_PLAYERS, apply, new_game
 from companion.engine.settings import (
@@ -47,6 +47,7 @@ __all__ = [
     "RULE_ERROR_CODES",
     "Banking",
     "DieRole",
+    "EngineError",
     "Event",
     "GameState",
     "NextRound",

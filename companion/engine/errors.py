@@ -1,4 +1,5 @@
-"""Errors raised by the engine: both are ``ValueError`` subclasses.
+"""Errors raised by the engine: :class:`EngineError` is the root (catch it to catch any
+of them), and each is also a ``ValueError``.
 
 A :class:`RuleError` is a move the rules do not allow (a throw with the wrong number
 of dice, a stand before launching, ...); the state it was applied to is untouched,
@@ -8,10 +9,16 @@ config file's ``[rules]`` section, the command line or a game record).
 
 from __future__ import annotations
 
-__all__ = ["RULE_ERROR_CODES", "RuleError", "SettingsError"]
+__all__ = ["RULE_ERROR_CODES", "EngineError", "RuleError", "SettingsError"]
 
 
-class RuleError(ValueError):
+class EngineError(Exception):
+    """The root of the engine's errors (:class:`RuleError`, :class:`SettingsError`, and
+    the notation's ``NotationError``): a game that cannot go on as asked, with a
+    message for the table."""
+
+
+class RuleError(EngineError, ValueError):
     """An event the rules do not allow at this point of the game.
 
     ``code`` is a stable machine-readable string (``"wrong-dice-count"``,
@@ -29,7 +36,7 @@ class RuleError(ValueError):
         self.message = message
 
 
-class SettingsError(ValueError):
+class SettingsError(EngineError, ValueError):
     """A rule option that is unknown, of the wrong type or out of range.
 
     ``key`` names the option as written in RULES.md and the config file

@@ -18,6 +18,7 @@ from hardware.camera.base import Camera, CameraBase, CameraError, Frame
 from hardware.camera.pi import PiCamera
 from hardware.camera.replay import ReplayCamera, read_manifest
 from hardware.camera.usb import UsbCamera
+from hardware.errors import HardwareSettingsError
 from hardware.exposure import flicker_free_exposure, flicker_period_us, is_flicker_free
 
 __all__ = [
@@ -67,8 +68,9 @@ class CameraSettings(Protocol):
 def open_camera(settings: CameraSettings) -> Camera:
     """Open the camera ``settings`` describe, ready to capture (exposure locked).
 
-    Raises :class:`CameraError` when it cannot be opened, and ``ValueError`` for an
-    unknown kind or a replay camera without a path.
+    Raises :class:`CameraError` when it cannot be opened, and
+    :class:`~hardware.errors.HardwareSettingsError` (a ``ValueError``) for an unknown
+    kind or a replay camera without a path.
     """
     if settings.kind == "pi":
         return PiCamera(
@@ -90,6 +92,8 @@ def open_camera(settings: CameraSettings) -> Camera:
         )
     if settings.kind == "replay":
         if settings.replay_path is None:
-            raise ValueError("a replay camera needs [camera] replay_path")
+            raise HardwareSettingsError("a replay camera needs [camera] replay_path")
         return ReplayCamera(settings.replay_path)
-    raise ValueError(f"unknown camera kind {settings.kind!r}; expected one of {CAMERA_KINDS}")
+    raise HardwareSettingsError(
+        f"unknown camera kind {settings.kind!r}; expected one of {CAMERA_KINDS}"
+    )

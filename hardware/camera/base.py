@@ -16,13 +16,15 @@ from typing import Protocol, Self, TypeVar, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
+from hardware.errors import HardwareError, HardwareSettingsError
+
 #: One camera frame: ``H x W x 3``, ``uint8``, BGR.
 Frame = NDArray[np.uint8]
 
 T = TypeVar("T")
 
 
-class CameraError(RuntimeError):
+class CameraError(HardwareError, RuntimeError):
     """The camera could not be opened, refused a setting, or stopped delivering frames.
 
     The message says which camera, what went wrong and what to check, in words fit for
@@ -83,9 +85,9 @@ class CameraBase:
         """Return ``n`` frames, the k-th taken about ``k * interval_s`` s after the first.
 
         Pacing is measured from the first frame, so slow captures do not accumulate
-        delay. Raises ``ValueError`` for ``n < 1`` or a negative interval, and
-        :class:`CameraError` if the camera fails mid-burst (the frames already taken
-        are dropped: a burst is all or nothing).
+        delay. Raises ``HardwareSettingsError`` (a ``ValueError``) for ``n < 1`` or a
+        negative interval, and :class:`CameraError` if the camera fails mid-burst (the
+        frames already taken are dropped: a burst is all or nothing).
         """
         _check_burst(n, interval_s)
         self._check_open()
@@ -143,9 +145,9 @@ class CameraBase:
 
 def _check_burst(n: int, interval_s: float) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"a burst needs n >= 1 frames, got {n!r}")
+        raise HardwareSettingsError(f"a burst needs n >= 1 frames, got {n!r}")
     if not interval_s >= 0:
-        raise ValueError(f"interval_s must be >= 0 s, got {interval_s!r}")
+        raise HardwareSettingsError(f"interval_s must be >= 0 s, got {interval_s!r}")
 
 
 def as_frame(array: object, source: str) -> Frame:

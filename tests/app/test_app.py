@@ -4,6 +4,7 @@ journal and display, through whole games with everything a bar throws at a refer
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -331,3 +332,30 @@ def test_bank_zone_must_hold_what_the_referee_banked(tmp_path: Path) -> None:
     assert companion.press().applied is not None
     assert companion.state.turn is not None and companion.state.turn.launched
     journal.close()
+
+
+def test_the_service_log_gives_each_press_its_timings(tmp_path: Path) -> None:
+    """One line per throw: what the referee said, then the burst, the reading and the
+    journal write in ms, by the (fake) clock; a refused throw has no journal write."""
+    ticks = iter(range(1000))
+
+    def clock() -> float:  # every call is 0.125 s after the one before
+        return next(ticks) * 0.125
+
+    companion = make_companion(
+        tmp_path, [GOOD["ann-roll"], dark()], clock=clock, log_timings=True
+    )
+    companion.press()
+    companion.press()
+    lines = companion.lines  # type: ignore[attr-defined]
+    assert re.fullmatch(r".* \[capture 125 ms, read 125 ms, journal 125 ms\]", lines[-2]), lines
+    assert lines[-1].startswith("not counted: ")
+    assert lines[-1].endswith(" [capture 125 ms, read 125 ms]"), lines
+    companion.hold()  # no press: no timings
+    assert "ms]" not in companion.lines[-1]  # type: ignore[attr-defined]
+
+
+def test_the_demo_log_has_no_timings(tmp_path: Path) -> None:
+    companion = make_companion(tmp_path, [GOOD["ann-roll"]])
+    companion.press()
+    assert not companion.lines[-1].endswith("ms]")  # type: ignore[attr-defined]
