@@ -7,6 +7,10 @@ turned at any angle, optionally with a side face showing (an oblique view, with 
 without its own pips), a marbled or translucent body, a cast shadow, a glare spot, and
 touching neighbours; then blur and sensor noise.
 
+For 3-D dice seen by a tilted camera (side faces, rounded edges, floors, glare, smear,
+fingers, coins, other polyhedra), :func:`render_scene` (from :mod:`vision.render`,
+re-exported here) renders scenes with the same kind of ground truth.
+
 >>> import numpy as np
 >>> scene = make_scene(np.random.default_rng(1), width=320, height=240, n_dice=3)
 >>> scene.image.shape, scene.image.dtype, len(scene.dice)
@@ -25,6 +29,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .layouts import LAYOUTS
+from .render import RenderedDie, RenderedScene, RenderSpec, render_scene
+
+__all__ = ["RenderSpec", "RenderedDie", "RenderedScene", "Scene", "SceneSpec", "SynthDie",
+           "draw_die", "make_scene", "render_scene"]
 
 _SHIFT = 4  # sub-pixel bits for cv2 drawing
 _ONE = 1 << _SHIFT

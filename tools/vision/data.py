@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from vision.crops import CROP_SPAN, die_crop
 from vision.evaluate import held_out, load_labels
+from vision.render import FLOORS, RenderSpec, render_scene
 from vision.synth import SceneSpec, make_scene
 
 CROP_PX = 32
@@ -97,6 +98,53 @@ def synth_photos(rng: np.random.Generator, n: int, size: int = 320,
             s = np.sqrt((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]))
         v = np.array([d.value for d in sc.dice], np.int64)
         out.append(Photo(f"synth/{i}", sc.image, c, s, v))
+    return out
+
+
+#: Distractors of the rendered training scenes (:func:`render_photos`): what a bar's
+#: tray holds besides pip dice; each is also a hard negative for the face classifier.
+RENDER_DISTRACTORS: dict[str, tuple[int, int]] = {
+    "lint": (0, 150), "specks": (0, 80), "crumbs": (0, 10), "coin": (0, 1), "cap": (0, 1),
+    "d8": (0, 1), "d12": (0, 1), "d20": (0, 1), "numeral": (0, 1), "text": (0, 1),
+    "finger": (0, 1), "hand": (0, 1),
+}
+#: Distractor kinds kept as hard negatives (lint and specks are many and tiny: the
+#: detector learns them from the background; these are die-sized).
+HARD_KINDS = ("coin", "cap", "d8", "d12", "d20", "numeral", "text", "finger", "hand")
+
+
+def render_photos(rng: np.random.Generator, n: int, size: int = 320,
+                  empty: float = 0.1) -> list[Photo]:
+    """``n`` rendered 3-D scenes (:func:`vision.render.render_scene`) as photos: tilts
+    0..30 degrees, corner radii up to half a side, every floor, glare spots, centre
+    glare and glare patches, fingers over pips, smeared dice (labelled 0: a die, value
+    unknown), numeral dice and other polyhedra, coins, caps, text; dice 2..30 % of the
+    frame. Die boxes are the visible box (top and side faces), as the shared photos'
+    labels; distractors of :data:`HARD_KINDS` and numeral dice are hard negatives
+    (x, y, size px). ``empty``: share of scenes with no die (lint and all)."""
+    out = []
+    for i in range(n):
+        none = rng.random() < empty
+        spec = RenderSpec(
+            width=size, height=size, n_dice=(0, 0) if none else (1, 8),
+            die_frac=(0.05, 0.3) if i % 3 else (0.02, 0.08), die_px=(6.0, 250.0),
+            corner_radius=(0.05, 0.5) if rng.random() < 0.2 else (0.05, 0.2),
+            floor=str(rng.choice(FLOORS)), floor_text=0.2, p_glare_spot=0.2,
+            p_glare_centre=0.1, p_glare_patch=0.1, p_smear=0.05, p_touching=0.4,
+            numeral_dice=(0, 1), distractors=RENDER_DISTRACTORS, finger_on_die=0.1,
+            pip_r=(0.06, 0.11))
+        sc = render_scene(rng, spec)
+        boxes = np.array([d.box for d in sc.dice], np.float64).reshape(-1, 4)
+        c = (boxes[:, :2] + boxes[:, 2:]) / 2
+        s = np.sqrt(np.maximum(boxes[:, 2] - boxes[:, 0], 1)
+                    * np.maximum(boxes[:, 3] - boxes[:, 1], 1))
+        v = np.array([0 if d.smear_px > 0 else d.value for d in sc.dice], np.int64)
+        hard = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, math.sqrt(max(b[2] - b[0], 1)
+                 * max(b[3] - b[1], 1)))
+                for b in [x.box for x in sc.distractors if x.kind in HARD_KINDS]
+                + [d.box for d in sc.numerals]]
+        out.append(Photo(f"render/{i}", sc.image, c, s, v,
+                         np.array(hard, np.float64).reshape(-1, 3)))
     return out
 
 

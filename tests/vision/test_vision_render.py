@@ -1,0 +1,115 @@
+"""The perspective renderer (vision.render) and the kind generators
+(tools.vision.kinds): geometry, labels, determinism. Small scenes only."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tools.vision.kinds import KIND_NAMES, scene, write_kind
+from vision.evaluate import load_labels
+from vision.render import RenderSpec, render_scene
+
+PLAIN = RenderSpec(width=320, height=240, die_frac=(0.2, 0.2), floor="board", shadow="none",
+                   p_glare_spot=0.0, blur_sigma=(0.0, 0.0), noise_sigma=(0.0, 0.0),
+                   die_style="red", tilt_deg=(0.0, 0.0))
+
+
+def test_tilt_0_shows_no_side_face_and_tilt_25_does() -> None:
+    flat = render_scene(np.random.default_rng(1), PLAIN, values=[5], centers=[(160.0, 120.0)])
+    assert flat.camera.tilt_deg == 0.0
+    assert flat.dice[0].side_values == ()
+    x0, y0, x1, y1 = flat.dice[0].box  # the box is the top face (a little bevel)
+    assert x1 - x0 == pytest.approx(y1 - y0, rel=0.05)
+    tilted = RenderSpec(**{**PLAIN.__dict__, "tilt_deg": (25.0, 25.0)})
+    oblique = render_scene(np.random.default_rng(1), tilted, values=[5],
+                           centers=[(160.0, 120.0)])
+    die = oblique.dice[0]
+    assert len(die.side_values) >= 1
+    assert 5 not in die.side_values and 2 not in die.side_values  # opposite faces sum to 7
+    # the box holds the side faces too: larger than the top face's own box
+    tx = [p[0] for p in die.top]
+    ty = [p[1] for p in die.top]
+    bw, bh = die.box[2] - die.box[0], die.box[3] - die.box[1]
+    assert bw * bh > 1.15 * (max(tx) - min(tx)) * (max(ty) - min(ty))
+
+
+@pytest.mark.parametrize("tilt", [0.0, 15.0, 30.0])
+def test_boxes_enclose_the_die(tilt: float) -> None:
+    spec = RenderSpec(**{**PLAIN.__dict__, "tilt_deg": (tilt, tilt), "n_dice": (3, 3),
+                         "die_frac": (0.12, 0.2)})
+    sc = render_scene(np.random.default_rng(int(tilt) + 4), spec)
+    img = sc.image.astype(np.int32)
+    floor = np.median(img.reshape(-1, 3), axis=0)
+    die_px = np.abs(img - floor).max(axis=2) > 40  # red die on a plain board
+    covered = np.zeros(die_px.shape, bool)
+    assert len(sc.dice) == 3
+    for d in sc.dice:
+        x0, y0, x1, y1 = (round(v) for v in d.box)
+        covered[max(y0 - 1, 0):y1 + 2, max(x0 - 1, 0):x1 + 2] = True
+        # the top face's centre lies inside its box, and the box is mostly die
+        assert x0 < d.center[0] < x1 and y0 < d.center[1] < y1
+        assert die_px[y0:y1, x0:x1].mean() > 0.5
+    assert die_px[~covered].sum() == 0  # no die pixel outside every box
+
+
+def test_same_seed_same_scene_other_seed_other_scene() -> None:
+    spec = RenderSpec(width=200, height=160, distractors={"lint": (5, 10), "coin": (1, 1)})
+    a = render_scene(np.random.default_rng(9), spec)
+    b = render_scene(np.random.default_rng(9), spec)
+    c = render_scene(np.random.default_rng(10), spec)
+    assert np.array_equal(a.image, b.image) and a.dice == b.dice
+    assert a.labels("x.png") == b.labels("x.png")
+    assert not np.array_equal(a.image, c.image)
+    assert np.array_equal(scene("glare", 3).image, scene("glare", 3).image)
+
+
+def test_labels_and_ignore_regions_in_the_photo_sets_format() -> None:
+    spec = RenderSpec(width=320, height=240, n_dice=(0, 0), numeral_dice=(2, 2),
+                      distractors={"d20": (1, 1)}, die_frac=(0.15, 0.15))
+    sc = render_scene(np.random.default_rng(2), spec)
+    assert sc.labels("n.png") == {"image": "n.png", "dice": []}  # numeral dice: no pip d6
+    regions = sc.ignore_regions("n.png")
+    assert len(regions) == 3 and all(len(r["box"]) == 4 for r in regions)  # type: ignore[arg-type]
+    assert {d.kind for d in sc.numerals} == {"numeral"}
+
+
+def test_glare_at_the_face_centre_is_white_there() -> None:
+    spec = RenderSpec(**{**PLAIN.__dict__, "p_glare_centre": 1.0, "die_frac": (0.3, 0.3)})
+    sc = render_scene(np.random.default_rng(3), spec, values=[4], centers=[(160.0, 120.0)])
+    x, y = (round(v) for v in sc.dice[0].center)
+    assert sc.dice[0].glare == "centre"
+    assert sc.image[y - 1:y + 2, x - 1:x + 2].min() > 200  # a 4 has no centre pip: glare
+
+
+def test_bad_settings_are_refused() -> None:
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError, match="tilt"):
+        render_scene(rng, RenderSpec(tilt_deg=(0.0, 40.0)))
+    with pytest.raises(ValueError, match="floor"):
+        render_scene(rng, RenderSpec(floor="lava"))
+
+
+def test_a_kind_folder_is_what_vision_eval_reads(tmp_path: Path) -> None:
+    assert len(KIND_NAMES) == 10
+    folder = write_kind(tmp_path, "numerals-text", 2)
+    labels = load_labels(folder)
+    assert [lab.image for lab in labels] == ["numerals-text-000.png", "numerals-text-001.png"]
+    assert labels[0].dice == () and len(labels[0].ignore) >= 3  # numeral dice: no value
+    assert len(labels[1].dice) >= 2  # pip dice on a printed floor
+    flags = json.loads((folder / "label_flags.json").read_text())
+    assert all(r["image"] == "numerals-text-000.png" for r in flags["ignore_regions"])
+
+
+def test_rendered_training_photos_have_dice_and_hard_negatives() -> None:
+    from tools.vision.data import det_patches, face_crops, render_photos
+
+    photos = render_photos(np.random.default_rng(0), 4, size=192)
+    assert len(photos) == 4
+    assert sum(len(p.values) for p in photos) > 0
+    assert all(p.centers.shape == (len(p.values), 2) for p in photos)
+    x, y = face_crops(np.random.default_rng(1), photos, per_die=1, neg_per_die=1.0)
+    assert x.shape[1:] == (32, 32, 3) and set(np.unique(y)) <= set(range(7))
+    xd, td = det_patches(np.random.default_rng(2), [p for p in photos if len(p.values)], 1)
+    assert xd.shape[0] == td.shape[0] >= 1
