@@ -31,6 +31,8 @@ from companion.display.view import (
     MatchResultView,
     MatchView,
     MessageView,
+    NightPlayerView,
+    NightView,
     OddsView,
     PhotoView,
     PlayerView,
@@ -48,6 +50,7 @@ from companion.display.view import (
 )
 from companion.engine import DieRole as EngineRole
 from companion.engine import GameState, Phase, ThrowRecord, Turn
+from companion.stats import NightStats
 
 __all__ = ["build_view", "marks_for", "photo_caption", "turn_view"]
 
@@ -382,3 +385,32 @@ def build_view(
     if state.turn is None:
         return make(Screen.ATTRACT)
     return make(Screen.TURN, turn=turn_view(state.turn, s.required), odds=odds)
+
+
+def night_view(stats: NightStats) -> NightView:
+    """The night screen's data from :func:`companion.stats.night_stats`.
+
+    Chips are shown when any player won or lost some (pot stakes), else points when
+    any were banked; the strip holds the last 10 rounds, oldest first.
+    """
+    show_chips = any(t.chips for t in stats.players)
+    show_points = not show_chips and any(t.points for t in stats.players)
+    best = None
+    if stats.best is not None:
+        best = f"{stats.best.player} {stats.best.cargo}"
+    return NightView(
+        games=stats.games,
+        rounds=len(stats.rounds),
+        players=tuple(
+            NightPlayerView(t.name, t.rounds_won, t.rounds_played,
+                            chips=t.chips if show_chips else None,
+                            points=t.points if show_points else None,
+                            launch_rate=t.launch_rate)
+            for t in stats.players
+        ),
+        best=best,
+        last_rounds=tuple((r.winner, r.best) for r in stats.last_rounds),
+        faces=stats.fairness.faces,
+        p_value=stats.fairness.p_value if stats.fairness.dice else None,
+        warning=stats.fairness.warning,
+    )

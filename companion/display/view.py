@@ -53,6 +53,8 @@ __all__ = [
     "MatchResultView",
     "MatchView",
     "MessageView",
+    "NightPlayerView",
+    "NightView",
     "OddsView",
     "PhotoView",
     "PlayerView",
@@ -96,6 +98,9 @@ class Screen(StrEnum):
     """The match is over (``View.match_result``) with the final standings."""
     DISPUTE = "dispute"
     """The current or last turn throw by throw, each with its photo (``View.turn``)."""
+    NIGHT = "night"
+    """The night so far (``View.night``): the last rounds as a strip, the standings,
+    the best cargo, each player's launch rate, and the dice's fairness as a bar chart."""
 
 
 class Stakes(StrEnum):
@@ -802,7 +807,73 @@ class TieBreakView:
         _check_count("TieBreakView", "attempt", self.attempt, low=1)
 
 
+@dataclass(frozen=True)
+class NightPlayerView:
+    """One player's night: rounds won of rounds played, chips won (+) or lost (-)
+    (None unless playing for a pot), points (None unless they count), launch rate 0..1."""
+
+    name: str
+    rounds_won: int = 0
+    rounds_played: int = 0
+    chips: int | None = None
+    points: int | None = None
+    launch_rate: float = 0.0
+
+    def __post_init__(self) -> None:
+        _check_name("NightPlayerView", "name", self.name)
+        _check_count("NightPlayerView", "rounds_played", self.rounds_played)
+        _check_count("NightPlayerView", "rounds_won", self.rounds_won)
+        if self.rounds_won > self.rounds_played:
+            raise _fail("NightPlayerView", "rounds_won", self.rounds_won,
+                        f"at most the {self.rounds_played} rounds played")
+        _check_fraction("NightPlayerView", "launch_rate", self.launch_rate)
+
+
+@dataclass(frozen=True)
+class NightView:
+    """The night's numbers (``companion.stats``), ready to draw.
+
+    Attributes:
+        games: games played tonight.
+        rounds: rounds settled tonight.
+        players: the standings, best first (at most 8 are drawn).
+        best: the best cargo, e.g. "Cleo 11"; None before the first launch.
+        last_rounds: the last (up to 10) round results, oldest first, each
+            (winner or None, score): ("Ann", 8), (None, 7) a tie not broken,
+            (None, 0) nobody launched.
+        faces: how many dice showed 1..6 tonight.
+        p_value: the chi-square test's p-value against a fair die; None with no dice.
+        warning: "6 came up on 31 % of 600 dice: check the dice", or None.
+    """
+
+    games: int = 0
+    rounds: int = 0
+    players: tuple[NightPlayerView, ...] = ()
+    best: str | None = None
+    last_rounds: tuple[tuple[str | None, int], ...] = ()
+    faces: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    p_value: float | None = None
+    warning: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_count("NightView", "games", self.games)
+        _check_count("NightView", "rounds", self.rounds)
+        if len(self.faces) != 6:
+            raise _fail("NightView", "faces", self.faces, "six counts, faces 1..6")
+        for n in self.faces:
+            _check_count("NightView", "faces", n)
+        if len(self.last_rounds) > 10:
+            raise _fail("NightView", "last_rounds", len(self.last_rounds), "at most 10")
+        _check_fraction("NightView", "p_value", self.p_value)
+
+    @property
+    def dice(self) -> int:
+        """Dice counted tonight."""
+        return sum(self.faces)
+
+
 _NEEDS: dict[Screen, str] = {
+    Screen.NIGHT: "night",
     Screen.ROLL_OFF: "tie_break",
     Screen.TURN: "turn",
     Screen.ROUND_RESULT: "round_result",
@@ -834,6 +905,7 @@ class View:
         match_result: the match's outcome (MATCH_RESULT screen).
         tie_break: the tie-break or roll-off (TIE_BREAK and ROLL_OFF screens).
         title: the product's name on the attract screen.
+        night: the night's numbers (NIGHT screen).
     """
 
     screen: Screen
@@ -851,6 +923,7 @@ class View:
     match_result: MatchResultView | None = None
     tie_break: TieBreakView | None = None
     title: str = "Ship Captain Crew"
+    night: NightView | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.screen, Screen):

@@ -23,6 +23,10 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
     medium = c.size(theme.MEDIUM)
     large = c.size(theme.LARGE)
     right_w = 0
+    if view.screen is Screen.NIGHT:  # the night, not the game: no pot
+        c.text(inner, "The night so far", medium, theme.TEXT, role="match",
+               min_size=c.size(theme.SMALL))
+        return
     if view.stakes.kind is Stakes.POT:
         amount = view.stakes.amount(view.stakes.pot)
         amount_w = c.width_of(amount, large)
