@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 #: Subcommand modules in ``companion.commands``, in the order ``--help`` lists them.
 COMMANDS: tuple[str, ...] = (
-    "referee", "replay", "odds", "config", "run", "new-game", "demo", "export", "stats",
+    "referee", "replay", "odds", "config", "run", "setup", "new-game", "demo", "export", "stats",
 )
 
 

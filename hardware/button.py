@@ -286,6 +286,10 @@ class EventQueue:
         self.when_hold: Callback | None = None
         #: Called with each ``"undo"`` event.
         self.when_undo: Callback | None = None
+        #: Called with every raw level change, before debouncing: (button name, down,
+        #: at_s). Names: ``"throw"`` and ``"undo"`` on GPIO, the key names on the
+        #: keyboard. For a button test that shows edge timings (``companion setup``).
+        self.when_edge: Callable[[str, bool, float], None] | None = None
 
     # -- for the app -----------------------------------------------------------------
     def get(self, timeout_s: float | None = None) -> ButtonEvent | None:
@@ -360,6 +364,9 @@ class EventQueue:
             now = self._clock() if at_s is None else at_s
             events = [_rename(e, kind) for e in detector.feed(pressed, now)]
             self._lock.notify_all()  # the timer thread has a new deadline
+        edge = self.when_edge
+        if edge is not None:
+            edge(name, pressed, now)
         self._publish(events)
 
     def _poll(self, now: float | None = None) -> None:
@@ -459,6 +466,13 @@ class ThrowButton(EventQueue):
             self._add_detector("undo", PressDetector(bounce_time, None, min_press), "undo")
             self._devices.append(self._open("undo", undo_pin, pin_factory))
         self._start()
+
+    @property
+    def throw_down(self) -> bool:
+        """Whether the throw button is down now (its pin read directly, not debounced):
+        ``companion run`` enters setup mode when it stays down for 5 s at start-up."""
+        devices = getattr(self, "_devices", [])
+        return bool(devices and devices[0].is_active)
 
     def _open(self, name: str, pin: int, pin_factory: Any) -> Any:
         try:

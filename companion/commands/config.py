@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             line = f"{problem.line}:" if problem.line is not None else ""
             key = f" {problem.key}:" if problem.key else ""
             print(f"{args.file}:{line}{key} {problem.message}")
-        count = len(problems) or (0 if _replay_opens(args.file) else 1)
+        count = len(problems) or (0 if _replay_opens(args.file) else 1) or _calibration(args.file)
         if count:
             print(f"{count} problem{'s' if count != 1 else ''}", file=sys.stderr)
             return 2
@@ -92,6 +92,28 @@ def _replay_opens(path: Path) -> bool:
         print(f"{path}: camera.replay_path: {error}")
         return False
     return True
+
+
+def _calibration(path: Path) -> int:
+    """Problems with the calibration file beside the config's journal (printed)."""
+    from companion.calibration import (
+        calibration_path,
+        check_calibration_file,
+        load_calibration_file,
+    )
+    from companion.config import load_config
+
+    config = load_config(path)
+    file = calibration_path(config.journal.path)
+    resolution = None if config.camera.kind == "replay" else config.camera.resolution
+    problems = check_calibration_file(file, resolution)
+    for problem in problems:
+        print(problem)
+    if not problems and file.exists():
+        cal = load_calibration_file(file).calibration
+        size = "not measured" if cal.die_size_px is None else f"{cal.die_size_px:.0f} px"
+        print(f"{file}: ok (die size {size})")
+    return len(problems)
 
 
 def format_config(config: Any) -> str:

@@ -14,6 +14,9 @@ import argparse
 import logging
 import signal
 import sys
+import time
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -51,18 +54,32 @@ def run(args: argparse.Namespace) -> int:
         (referee.warning if line.startswith("fault:") else referee.info)(line)
 
     from companion.app import AppSettings, Companion
+    from companion.calibration import (
+        CalibrationFileError,
+        calibration_path,
+        load_calibration_file,
+        merged_calibration,
+    )
+    from companion.commands.setup import held_at_start
     from companion.journal import GameSetup, Journal, JournalError
     from companion.notify import Notifier
     from companion.runner import AnyButton, open_screen, run_companion
     from hardware import HardwareError
     from hardware.button import KeyboardButton, open_buttons
     from hardware.camera import Camera, CameraError, open_camera
-    from vision import Calibration
 
     tray = config.tray
-    calibration = None
-    if tray.region is not None or tray.bank_zone is not None or tray.die_size_px is not None:
-        calibration = Calibration(tray.die_size_px, tray.region, tray.bank_zone)
+    measured = None
+    calibration_file = calibration_path(config.journal.path)
+    faults: dict[str, str] = {}
+    if calibration_file.exists():
+        try:
+            measured = load_calibration_file(calibration_file)
+            referee.info("calibration from %s: die size %s px, tray %s", calibration_file,
+                         measured.calibration.die_size_px, measured.calibration.tray)
+        except CalibrationFileError as error:
+            faults["calibration"] = f"Calibration not used: {error}"
+    calibration = merged_calibration(measured, tray.die_size_px, tray.region, tray.bank_zone)
     settings = AppSettings(
         burst_frames=config.camera.burst_frames,
         burst_interval_s=config.camera.burst_interval_s,
@@ -81,7 +98,6 @@ def run(args: argparse.Namespace) -> int:
     def reopen() -> Camera:
         return open_camera(config.camera)
 
-    faults: dict[str, str] = {}
     if args.config is not None and not args.config.exists():
         faults["config"] = f"No config file at {args.config}: playing on the documented defaults"
     camera: Camera | None
@@ -91,9 +107,11 @@ def run(args: argparse.Namespace) -> int:
         camera, faults["camera"] = None, f"Camera not found: {error}"
     keyboard = KeyboardButton(hold_time=config.button.hold_time_s)
     buttons: Any = keyboard
+    gpio: Any = None
     if config.button.kind != "keyboard":
         try:
-            buttons = AnyButton(open_buttons(config.button), keyboard)
+            gpio = open_buttons(config.button)
+            buttons = AnyButton(gpio, keyboard)
         except HardwareError as error:
             faults["button"] = f"Button not wired: {error}"
     stopping: list[bool] = []
@@ -112,6 +130,10 @@ def run(args: argparse.Namespace) -> int:
         screen = open_screen(config.display.size if args.window else None,
                              fullscreen=config.display.fullscreen and not args.window)
         try:
+            if gpio is not None and held_at_start(gpio, screen, notifier=notifier):
+                companion.settings = replace(companion.settings, calibration=_setup_mode(
+                    config, companion, gpio, buttons, keyboard, screen, notifier,
+                    lambda: bool(stopping)) or companion.settings.calibration)
             run_companion(companion, buttons, screen, keyboard=keyboard, notifier=notifier,
                           should_stop=lambda: bool(stopping))
         finally:
@@ -127,3 +149,29 @@ def run(args: argparse.Namespace) -> int:
             live.close()
         journal.close()
     return 0
+
+
+def _setup_mode(config: Any, companion: Any, gpio: Any, buttons: Any, keyboard: Any,
+                screen: Any, notifier: Any, should_stop: Callable[[], bool]) -> Any:
+    """Setup mode from ``run`` (the button held 5 s at start-up); returns the new
+    calibration to referee with (the config's ``[tray]`` keys still win), or None."""
+    from companion.calibration import merged_calibration
+    from companion.commands.setup import run_setup
+    from companion.setup import SetupMode
+
+    pins = {"throw": f"GPIO{config.button.pin}"}
+    if config.button.undo_pin is not None:
+        pins["undo"] = f"GPIO{config.button.undo_pin}"
+    setup = SetupMode(companion.camera, config.journal.path.parent, dice=5,
+                      bank_zone=config.tray.bank_zone, flicker_hz=config.camera.flicker_hz,
+                      pins=pins, clock=time.monotonic)
+    gpio.when_edge = keyboard.when_edge = setup.edge
+    try:
+        run_setup(setup, buttons, screen, keyboard=keyboard, should_stop=should_stop,
+                  notifier=notifier)
+    finally:
+        gpio.when_edge = keyboard.when_edge = None
+        buttons.drain()
+    logging.getLogger("companion.setup").info("%s", setup.summary())
+    tray = config.tray
+    return merged_calibration(setup.measured, tray.die_size_px, tray.region, tray.bank_zone)

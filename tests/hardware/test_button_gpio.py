@@ -238,3 +238,21 @@ def test_open_buttons_passes_the_shortest_press(mock_factory: MockFactory) -> No
         clock.now += 0.5
         event = device.get(timeout_s=2)
         assert event is not None and event.kind == "press"
+
+
+def test_edges_reach_when_edge_and_throw_down_reads_the_pin(mock_factory: MockFactory) -> None:
+    """The setup mode's button test sees every raw edge with its pin's name; ``run``
+    reads ``throw_down`` to tell a button held at start-up (5 s: setup mode)."""
+    b = ThrowButton(THROW, undo_pin=UNDO, hold_time=HOLD)
+    try:
+        assert not b.throw_down
+        edges: list[tuple[str, bool]] = []
+        b.when_edge = lambda name, down, at_s: edges.append((name, down))
+        mock_factory.pin(THROW).drive_low()
+        assert b.throw_down
+        mock_factory.pin(THROW).drive_high()
+        assert not b.throw_down
+        tap(mock_factory, UNDO)
+        assert edges == [("throw", True), ("throw", False), ("undo", True), ("undo", False)]
+    finally:
+        b.close()

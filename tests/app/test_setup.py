@@ -1,0 +1,298 @@
+"""Setup mode (``companion setup``): end to end on a replay camera, and its parts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.calibration import (
+    CalibrationFileError,
+    TableCalibration,
+    check_calibration_file,
+    load_calibration_file,
+    merged_calibration,
+    save_calibration,
+)
+from companion.cli import main
+from companion.commands.setup import held_at_start
+from companion.display.setup import render_setup_with_layout
+from companion.setup import FLICKER_LIMIT, SetupMode, flicker_banding, sharpness
+from hardware.button import ButtonEvent
+from hardware.camera import ReplayCamera
+from vision import Calibration, read_dice
+
+from .trays import tray
+
+AIM = [tray(6, 5, 4, 3, 2, seed=1)] * 3
+MEASURE = [tray(6, 5, 4, 3, 2, seed=s) for s in (2, 3, 4)]
+FACES = [tray(*[face] * 5, seed=20 + face) for face in range(1, 7)]
+
+
+def write_throws(folder: Path, images: list[np.ndarray]) -> Path:
+    folder.mkdir(parents=True)
+    for i, image in enumerate(images):
+        cv2.imwrite(str(folder / f"{i:02d}.png"), image)
+    return folder
+
+
+def config_file(tmp_path: Path, images: list[np.ndarray], extra: str = "") -> Path:
+    write_throws(tmp_path / "throws", images)
+    path = tmp_path / "companion.toml"
+    path.write_text('[camera]\nkind = "replay"\nreplay_path = "throws"\n'
+                    '[button]\nkind = "keyboard"\n'
+                    '[journal]\npath = "state/journal.sqlite3"\n' + extra)
+    return path
+
+
+class Clock:
+    def __init__(self, step: float = 0.1) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def mode(tmp_path: Path, images: list[np.ndarray], **kwargs: Any) -> SetupMode:
+    return SetupMode(ReplayCamera(images), tmp_path / "state", clock=Clock(), **kwargs)
+
+
+def test_the_face_trays_read_exactly_without_calibration() -> None:
+    for face, image in enumerate(FACES, 1):
+        assert read_dice(image, 5).values == (face,) * 5
+
+
+def test_setup_end_to_end_on_a_replay_camera(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The command with its button events played: aim, three measured throws, six
+    faces, the button test, done; the calibration, self-test and PNG screens written."""
+    config = config_file(tmp_path, AIM + MEASURE + FACES)
+    out = tmp_path / "screens"
+    events = ["press"] + ["press"] * 3 + ["press"] * 7 + ["press"] * 3 + ["hold", "press"]
+    status = main(["setup", "--config", str(config), "--headless", "--out", str(out),
+                   "--buttons", ",".join(events)])
+    printed = capsys.readouterr().out
+    assert status == 0, printed
+    assert "setup: finished" in printed
+    state = tmp_path / "state"
+    table = load_calibration_file(state / "calibration.json")
+    # the dice are drawn 62..72 px a side: the median side read must be near that
+    assert table.calibration.die_size_px is not None
+    assert 60 <= table.calibration.die_size_px <= 80
+    assert table.image_size == (640, 480) and table.photos == 3 and table.dice == 15
+    assert table.calibration.tray is not None
+    # the self-test reports what the reader reads with the saved calibration, face by face
+    report = json.loads((state / "self-test.json").read_text())
+    for face, result in zip(range(1, 7), report["faces"], strict=True):
+        values = read_dice(FACES[face - 1], 5, table.calibration).values
+        assert result["values"] == list(values)
+        assert result["right"] == values.count(face)
+        assert (state / result["photo"]).stat().st_size > 1000
+    assert report["good"] == all(f["right"] == 5 for f in report["faces"])
+    # four button events listed with their edges, the pin named
+    assert printed.count("on the keyboard (space): down") == 4
+    assert "hold at " in printed and "(1600 ms long)" in printed
+    screens = sorted(p.name for p in out.iterdir())
+    assert screens[0] == "setup-01-aim.png" and screens[-1].endswith("-done.png")
+    assert len(screens) == len(events) + 1
+    # config check reads the calibration file too
+    assert main(["config", "check", str(config)]) == 0
+    assert "calibration.json: ok (die size" in capsys.readouterr().out
+
+
+def test_self_test_is_good_only_when_every_die_of_every_face_reads_right(
+    tmp_path: Path,
+) -> None:
+    setup = mode(tmp_path, FACES)
+    setup.handle(ButtonEvent("press", 1.0))  # aim -> measure
+    setup.handle(ButtonEvent("hold", 2.0))  # skip measuring: read uncalibrated
+    assert setup.name == "self-test"
+    for face in range(1, 7):
+        assert setup.view().instruction == f"Turn every die to show {face}, then press"
+        setup.handle(ButtonEvent("press", 3.0 + face))
+    assert setup.name == "self-test"  # the six results stay on screen until a press
+    view = setup.view()
+    assert len(view.photos) == 6 and view.verdict is not None and view.verdict.ok is True
+    setup.handle(ButtonEvent("press", 10.0))
+    assert setup.name == "buttons"
+    assert setup.self_test_good
+    assert setup.self_test_verdict() == "Good: all 5 dice read right on every face"
+
+
+def test_self_test_names_the_face_that_failed_and_undo_redoes_a_face(tmp_path: Path) -> None:
+    wrong = tray(3, 3, 3, 3, 2, seed=23)  # one die not turned to 3
+    faces = [*FACES[:2], wrong, FACES[2], *FACES[3:]]
+    setup = mode(tmp_path, faces)
+    setup.step = 2  # the self-test
+    for _ in range(3):
+        setup.handle(ButtonEvent("press", 1.0))
+    assert [f.right for f in setup.faces] == [5, 5, 4]
+    assert setup.view().lines[2].text == "face 3: 4 of 5 read right"
+    assert setup.view().lines[2].ok is False
+    setup.handle(ButtonEvent("undo", 2.0))  # test face 3 again, turned right this time
+    assert len(setup.faces) == 2
+    for _ in range(4):
+        setup.handle(ButtonEvent("press", 3.0))
+    assert setup.self_test_good
+
+    setup = mode(tmp_path / "again", [*FACES[:2], wrong, *FACES[3:]])
+    setup.step = 2
+    for _ in range(6):
+        setup.handle(ButtonEvent("press", 1.0))
+    assert not setup.self_test_good
+    assert setup.self_test_verdict() == "Not good: face 3: 4 of 5 read right"
+
+
+def test_button_test_lists_each_event_with_its_edges_and_pin(tmp_path: Path) -> None:
+    setup = mode(tmp_path, FACES, pins={"throw": "GPIO17"})
+    setup.step = 2
+    setup.handle(ButtonEvent("hold", 0.0))  # skip the self-test
+    assert setup.name == "buttons"
+    start = setup._buttons_start
+    assert start is not None
+    setup.edge("throw", True, start + 0.100)
+    setup.edge("throw", False, start + 0.180)
+    setup.handle(ButtonEvent("press", start + 0.200))
+    assert setup.buttons[0].text() == (
+        "press at 200 ms on GPIO17: down 100 ms, up 180 ms (80 ms long)")
+    for at in (1.0, 2.0):
+        setup.handle(ButtonEvent("press", start + at))
+    setup.edge("throw", True, start + 3.0)
+    setup.handle(ButtonEvent("hold", start + 4.5))
+    assert setup.buttons[-1].text() == "hold at 4500 ms on GPIO17: down 3000 ms (still down)"
+    assert setup.name == "done"  # 3 presses and a hold end the test
+
+
+def test_measuring_needs_confident_dice_and_saves_atomically(tmp_path: Path) -> None:
+    blank = np.full((480, 640, 3), (40, 80, 35), np.uint8)
+    setup = mode(tmp_path, [blank, *MEASURE])
+    setup.step = 1
+    setup.handle(ButtonEvent("press", 1.0))
+    assert setup.throws == 0 and "No die read with confidence" in setup.message
+    for _ in range(3):
+        setup.handle(ButtonEvent("press", 1.0))
+    assert setup.name == "self-test"
+    files = sorted(p.name for p in (tmp_path / "state").iterdir())
+    assert files == ["calibration.json"]  # no temporary file left behind
+
+
+def test_preview_measures_fps_sharpness_and_flags_flicker(tmp_path: Path) -> None:
+    sharp = tray(6, 5, 4, 3, 2, seed=1)
+    blurred = cv2.GaussianBlur(sharp, (0, 0), 4)
+    assert sharpness(sharp) > 3 * sharpness(blurred)
+    setup = SetupMode(ReplayCamera([sharp, blurred] * 5), tmp_path, clock=Clock(0.125))
+    setup.preview()
+    setup.preview()
+    assert setup.best_sharp == pytest.approx(sharpness(sharp, setup.tray))
+    focus, light, flicker, speed = setup.aim_meters()
+    assert focus.ok is False and "turn the lens back" in focus.text
+    assert focus.best is not None and focus.fraction < focus.best
+    assert light.ok is True and flicker.ok is True
+    assert speed.text == "8.0 frames/s" and speed.ok is True
+    # rolling-shutter bands that move between frames
+    rows = np.arange(480)[:, None, None]
+    banded = [np.clip(sharp * (1 + 0.1 * np.sin(rows / 30 + phase)), 0, 255).astype(np.uint8)
+              for phase in (0.0, 2.0)]
+    assert flicker_banding(banded) > FLICKER_LIMIT
+    assert flicker_banding([sharp, sharp.copy()]) == 0.0
+
+
+def test_dark_tray_and_no_camera_are_said(tmp_path: Path) -> None:
+    dark = np.full((480, 640, 3), 6, np.uint8)
+    setup = SetupMode(ReplayCamera([dark]), tmp_path, clock=Clock())
+    setup.preview()
+    assert setup.aim_meters()[1].text.startswith("too dark")
+    none = SetupMode(None, tmp_path, clock=Clock())
+    none.step = 1
+    none.handle(ButtonEvent("press", 1.0))
+    assert none.fault == "No camera: check the camera, then press again"
+    assert none.view().fault == none.fault
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 720)])
+def test_every_setup_screen_fits(tmp_path: Path, size: tuple[int, int]) -> None:
+    setup = mode(tmp_path, AIM + MEASURE + FACES, pins={"throw": "GPIO17", "undo": "GPIO27"})
+    setup.preview()
+    events = ["press"] + ["press"] * 3 + ["press"] * 7 + ["press", "hold", "undo", "press",
+                                                           "press"]
+    for kind in events:
+        surface, layout = render_setup_with_layout(setup.view(), size)
+        assert surface.get_size() == size
+        assert layout.off_screen() == [], setup.name
+        texts = layout.texts()
+        assert texts and all(item.cap_height >= 9 for item in texts)
+        # the step's title and what to do are never cut short
+        assert not any(t.truncated for t in texts if t.role.startswith(("title", "instruction")))
+        setup.handle(ButtonEvent(kind, 1.0))  # type: ignore[arg-type]
+    assert setup.name == "done"
+
+
+def test_calibration_file_checks(tmp_path: Path) -> None:
+    path = tmp_path / "calibration.json"
+    assert check_calibration_file(path, (640, 480)) == []  # none yet: not a problem
+    save_calibration(path, TableCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)),
+                                            (640, 480), 3, 15))
+    assert check_calibration_file(path, (640, 480)) == []
+    assert check_calibration_file(path, (1640, 1232)) == [
+        f"{path}: measured on 640x480 frames but the camera gives 1640x1232: "
+        "run `companion setup` again"]
+    path.write_text('{"die_size_px": 52, "tray": [0, 0, 900, 400], "image_size": [640, 480]}')
+    with pytest.raises(CalibrationFileError, match=r"tray .* lies outside the 640x480 frame"):
+        load_calibration_file(path)
+    path.write_text("{not json")
+    assert "not a calibration file" in check_calibration_file(path, None)[0]
+
+
+def test_config_check_fails_on_a_bad_calibration_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = config_file(tmp_path, AIM)
+    (tmp_path / "state").mkdir()
+    (tmp_path / "state" / "calibration.json").write_text('{"die_size_px": true}')
+    assert main(["config", "check", str(config)]) == 2
+    assert "die_size_px must be a number of px" in capsys.readouterr().out
+
+
+def test_the_config_tray_wins_over_the_measured_calibration() -> None:
+    measured = TableCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)), (640, 480))
+    cal = merged_calibration(measured, None, (10.0, 10.0, 500.0, 400.0), None)
+    assert cal == Calibration(52.0, (10.0, 10.0, 500.0, 400.0), None)
+    assert merged_calibration(None, None, None, None) is None
+
+
+class HeldButton:
+    def __init__(self, release_after: int | None) -> None:
+        self.reads, self.release_after = 0, release_after
+
+    @property
+    def throw_down(self) -> bool:
+        self.reads += 1
+        return self.release_after is None or self.reads <= self.release_after
+
+
+class FakeScreen:
+    def __init__(self) -> None:
+        import pygame
+
+        self.size = (800, 480)
+        self.surface = pygame.display.set_mode(self.size)
+
+
+def test_holding_the_button_5_s_at_start_enters_setup(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.display.init()
+    try:
+        screen = FakeScreen()
+        clock = Clock(0.5)  # each look at the button is half a second later
+        assert held_at_start(HeldButton(None), screen, clock=clock, sleep=lambda s: None)
+        assert not held_at_start(HeldButton(3), screen, clock=Clock(0.5), sleep=lambda s: None)
+        assert not held_at_start(HeldButton(0), screen, clock=Clock(0.5), sleep=lambda s: None)
+    finally:
+        pygame.display.quit()
