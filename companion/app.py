@@ -35,8 +35,10 @@ from numpy.typing import NDArray
 from companion.display.view import (
     ConfirmView,
     MessageView,
+    NightView,
     OddsView,
     PhotoView,
+    Screen,
     Severity,
     View,
 )
@@ -55,10 +57,13 @@ from companion.engine import (
     settings_from_options,
 )
 from companion.engine.events import Event
+from companion.house import house_decision
 from companion.journal import GameSetup, Journal, JournalError
 from companion.notation import decode_event, encode_event, rules_text
 from companion.odds import state_odds
-from companion.present import build_view, marks_for, photo_caption
+from companion.present import build_view, marks_for, night_view, photo_caption
+from companion.sound import Speaker
+from companion.stats import StatsError, logged_games, night_of, night_stats
 from hardware.button import ButtonEvent
 from hardware.camera import Camera, CameraError
 from vision import Calibration, Reading, VisionError, VisionParams, check_still, read_dice
@@ -203,6 +208,9 @@ class Companion:
             journal write, by ``clock``); what the service logs.
         reopen_camera: opens the camera again after it failed (None: the camera is
             used as given, failures and all; the replay camera's recorded failures).
+        speaker: plays the sounds and speaks the announcements of each event applied
+            (None: silent).
+        wall_clock: Unix seconds, for which night it is (the night screen's numbers).
 
     Raises:
         JournalError: the journal's game cannot be replayed (its events break the rules
@@ -222,8 +230,14 @@ class Companion:
         new_game: bool = False,
         reopen_camera: Callable[[], Camera] | None = None,
         log_timings: bool = False,
+        speaker: Speaker | None = None,
+        wall_clock: Callable[[], float] = time.time,
     ) -> None:
         self.journal = journal
+        self._speaker = speaker
+        self._wall_clock = wall_clock
+        self._night = False  # the night screen is shown (a press between rounds)
+        self._night_cache: tuple[tuple[Any, ...], NightView] | None = None
         self.camera = camera
         self._reopen_camera = reopen_camera
         self.settings = settings or AppSettings()
@@ -336,7 +350,7 @@ class Companion:
             for record in turn.throws:
                 dispute_photos.append(self._photo_view(self._journal_photo(record), record))
         attract = not self.state.effective_events and self._photo is None and self._message is None
-        return build_view(
+        view = build_view(
             self.state,
             photo=photo,
             message=self._message,
@@ -347,6 +361,30 @@ class Companion:
             dispute_photos=dispute_photos,
             attract=attract,
         )
+        night_shown = self._night and self.state.can_next_round and not self._dispute
+        if night_shown or attract:
+            night = self._night_view()
+            if night is not None and (night_shown or night.rounds > 0):
+                # the idle screen shows the night so far once a round has been played
+                action = ("Press the button to go back; hold it to start the next round"
+                          if night_shown else "Press the button to start")
+                return view.replace(screen=Screen.NIGHT, night=night, message=MessageView(
+                    Severity.INFO, "The night so far", action))
+        return view
+
+    def _night_view(self) -> NightView | None:
+        """Tonight's numbers from the journal (cached until the next event); None if
+        the journal cannot be read back (the game goes on)."""
+        games = self.journal.games()
+        key = (len(games), len(self.state.events), night_of(self._wall_clock()))
+        if self._night_cache is None or self._night_cache[0] != key:
+            try:
+                stats = night_stats(logged_games(self.journal), key[2])
+            except (StatsError, JournalError) as error:
+                self._log(f"night screen: {error}")
+                return None
+            self._night_cache = (key, night_view(stats))
+        return self._night_cache[1]
 
     def _photo_view(self, photo: _Photo | None, record: ThrowRecord | None) -> PhotoView | None:
         if photo is None:
@@ -466,12 +504,10 @@ class Companion:
             return Outcome(problem="undo cancelled")
         state = self.state
         if not state.can_throw:
-            if state.can_next_round:
-                if state.phase is Phase.ROUND_OVER:
-                    return self._refuse(
-                        "The round is over", "Hold the button to start the next round"
-                    )
-                return self._refuse("The match is over", "Hold the button to start a new match")
+            if state.can_next_round:  # between rounds a press shows the night so far
+                self._night = not self._night
+                self._changed()
+                return Outcome()
             return self._refuse("No throw is expected now", _action(state))
         self._timings = {}
         camera = self._open_camera()
@@ -645,6 +681,9 @@ class Companion:
         if self._timings:
             self._timings["journal"] = self._clock() - written
         self.state = after
+        self._night = False
+        if self._speaker is not None:
+            self._speaker.step(before, event, after)
         if isinstance(event, Throw) and jpeg is not None and after.last_throw is not None:
             self._photo_seq[after.last_throw] = seq
         if isinstance(event, Throw):
@@ -664,6 +703,20 @@ class Companion:
             self._message = MessageView(Severity.INFO, after.message or "Done", _action(after))
         self._changed()
         self._log(self._timed(self._log_line(before, event, after)))
+        house = house_decision(after)
+        if house is not None:
+            self._log(house.text)
+            if house.action == "stand" and not isinstance(event, Undo):
+                # the House stands by itself (after an undo it waits for a hold)
+                self._apply(Stand())
+                if self.state.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                    self._message = MessageView(Severity.INFO, house.text, _action(self.state))
+            elif house.action == "stand":
+                self._message = MessageView(Severity.INFO, house.text,
+                                            "Hold the button: the House stands")
+            else:
+                self._message = MessageView(Severity.INFO, after.message or house.text,
+                                            house.text)
         return Outcome(applied=event)
 
     def _log_line(self, before: GameState, event: Event, after: GameState) -> str:

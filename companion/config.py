@@ -161,6 +161,17 @@ class LogConfig:
     level: str = "info"
 
 
+@dataclass(frozen=True)
+class SoundConfig:
+    """``[sound]``: the companion's own sounds and spoken announcements
+    (:class:`companion.sound.Speaker`)."""
+
+    enabled: bool = True
+    volume: float = 0.7
+    speech: bool = False
+    voice: str = "en"
+
+
 #: The ``[log] level`` choices, least to most verbose (the stdlib logging levels).
 LOG_LEVELS: tuple[str, ...] = ("error", "warning", "info", "debug")
 
@@ -177,6 +188,7 @@ class Config:
     players: PlayersConfig = field(default_factory=PlayersConfig)
     journal: JournalConfig = field(default_factory=JournalConfig)
     log: LogConfig = field(default_factory=LogConfig)
+    sound: SoundConfig = field(default_factory=SoundConfig)
     source: Path | None = None
 
 
@@ -373,6 +385,14 @@ SCHEMA: dict[str, dict[str, Key]] = {
             choices=LOG_LEVELS,
         ),
     ),
+    "sound": _keys(
+        Key("enabled", "bool", True,
+            "short sounds: a throw read, ship / captain / crew banked, launch, bust, round won"),
+        Key("volume", "float", 0.7, "loudness of sounds and speech, 0 (silent) to 1", 0.0, 1.0),
+        Key("speech", "bool", False,
+            "speak announcements through espeak-ng ('Ann: ship, captain and crew! Cargo 8')"),
+        Key("voice", "str", "en", "the espeak-ng voice (espeak-ng --voices lists them)"),
+    ),
 }
 
 
@@ -495,12 +515,14 @@ class _Checker:
         players = self.players(sections["players"], rules.settings)
         journal = JournalConfig(**self.values("journal", sections["journal"]))
         log_config = LogConfig(**self.values("log", sections["log"]))
+        sound = SoundConfig(**self.values("sound", sections["sound"]))
         if button.undo_pin is not None and button.undo_pin == button.pin:
             self.problem(
                 "button.undo_pin",
                 f"the undo button cannot share GPIO{button.pin} with the throw button",
             )
-        return Config(button, camera, tray, display, rules, players, journal, log_config, source)
+        return Config(button, camera, tray, display, rules, players, journal, log_config, sound,
+                      source)
 
     def section(self, name: str, value: object) -> dict[str, Any]:
         if not isinstance(value, dict):
