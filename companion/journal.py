@@ -8,7 +8,8 @@ the screen. Events are stored as the engine's one-line event tokens
 (``state = fold(apply, events, new_game(...))``). Undo is itself an event: nothing is
 ever deleted from the event table.
 
-The photo of each throw (JPEG bytes) is stored beside its event, in the same
+The photo of each throw (a :class:`ThrowPhoto`: JPEG bytes and the dice marked on
+it) is stored beside its event, under the event's sequence number, in the same
 transaction, for the dispute view. Photos live under a disk budget (bytes); when a
 new photo takes the total over it, the oldest photos are deleted first. Events are
 never pruned.
@@ -20,12 +21,12 @@ damaged one) raises :class:`JournalError` and is never written to.
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> with Journal(folder / "game.sqlite3") as journal:
 ...     game = journal.start_game(GameSetup("standard", {}, ("Ann", "Bob")))
-...     seq = journal.append("T64331", photo_jpeg=b"jpeg bytes")
+...     seq = journal.append("T64331", ThrowPhoto(b"jpeg bytes"))
 ...     [entry.token for entry in journal.entries()]
 ['T64331']
 >>> with Journal(folder / "game.sqlite3") as journal:   # after a restart
 ...     journal.current_game().setup.players, journal.photo(seq)
-(('Ann', 'Bob'), b'jpeg bytes')
+(('Ann', 'Bob'), ThrowPhoto(jpeg=b'jpeg bytes', dice=()))
 """
 
 from __future__ import annotations
@@ -67,6 +68,60 @@ CREATE TABLE photo (
     meta TEXT
 );
 """
+
+
+#: One die marked on a throw's photo: face value (None: unreadable), centre (x, y) px,
+#: top-face corners ((x, y) px, 4 of them, or none).
+DieMark = tuple[int | None, tuple[float, float], tuple[tuple[float, float], ...]]
+
+
+@dataclass(frozen=True)
+class ThrowPhoto:
+    """The photo of one throw as the journal keeps it: JPEG bytes and the dice marked on it.
+
+    ``dice`` are the dice as vision read them, in its reading order, which is the
+    order of the throw's dice: die ``i`` here is die ``i`` of the event's throw, whose
+    role the engine keeps by index (``ThrowRecord.die_roles``). Each is (face value or
+    None, centre (x, y) px, top-face corners px). :meth:`marks_text` and
+    :meth:`from_stored` are the serialiser (JSON kept beside the JPEG); marks that
+    cannot be read back are dropped (the photo is still shown, unmarked).
+
+    >>> photo = ThrowPhoto(b"jpeg", ((6, (10.0, 20.0), ((5.0, 15.0),) * 4), (None, (1.0, 2.0), ())))
+    >>> ThrowPhoto.from_stored(b"jpeg", photo.marks_text()) == photo
+    True
+    >>> ThrowPhoto.from_stored(b"jpeg", "not json").dice
+    ()
+    """
+
+    jpeg: bytes
+    dice: tuple[DieMark, ...] = ()
+
+    def marks_text(self) -> str:
+        """The dice marks as JSON text: ``[{"value", "center", "corners"}, ...]``."""
+        return json.dumps(
+            [
+                {"value": value, "center": list(center), "corners": [list(p) for p in corners]}
+                for value, center, corners in self.dice
+            ]
+        )
+
+    @classmethod
+    def from_stored(cls, jpeg: bytes, marks: str | None) -> ThrowPhoto:
+        """The photo from its stored JPEG and :meth:`marks_text` (None: no marks)."""
+        dice: list[DieMark] = []
+        try:
+            for d in json.loads(marks or "[]"):
+                value = d["value"]
+                dice.append(
+                    (
+                        None if value is None else int(value),
+                        (float(d["center"][0]), float(d["center"][1])),
+                        tuple((float(x), float(y)) for x, y in d["corners"]),
+                    )
+                )
+        except (ValueError, KeyError, TypeError):
+            dice = []
+        return cls(jpeg, tuple(dice))
 
 
 class JournalError(ValueError):
@@ -278,16 +333,9 @@ class Journal:
         return JournalGame(int(row[0]), float(row[1]), setup)
 
     def append(
-        self,
-        token: str,
-        photo_jpeg: bytes | None = None,
-        *,
-        meta: str | None = None,
-        at_s: float | None = None,
+        self, token: str, photo: ThrowPhoto | None = None, *, at_s: float | None = None
     ) -> int:
         """Write one event (and its photo) of the current game durably; return its sequence.
-
-        ``meta`` is kept with the photo: the app stores what was read where (JSON).
 
         Raises:
             JournalError: no game has been started.
@@ -304,10 +352,10 @@ class Journal:
             )
             seq = cursor.lastrowid
             assert seq is not None
-            if photo_jpeg is not None:
+            if photo is not None:
                 self._conn.execute(
                     "INSERT INTO photo (event_seq, jpeg, size_bytes, meta) VALUES (?, ?, ?, ?)",
-                    (seq, photo_jpeg, len(photo_jpeg), meta),
+                    (seq, photo.jpeg, len(photo.jpeg), photo.marks_text()),
                 )
                 self._prune_photos()
         return seq
@@ -326,15 +374,14 @@ class Journal:
         ).fetchall()
         return [JournalEntry(int(s), float(a), str(t), bool(h)) for s, a, t, h in rows]
 
-    def photo(self, seq: int) -> bytes | None:
-        """The JPEG kept with event ``seq``, or None (no photo, or pruned)."""
-        row = self._conn.execute("SELECT jpeg FROM photo WHERE event_seq = ?", (seq,)).fetchone()
-        return None if row is None else bytes(row[0])
-
-    def photo_meta(self, seq: int) -> str | None:
-        """The ``meta`` text kept with the photo of event ``seq``, or None."""
-        row = self._conn.execute("SELECT meta FROM photo WHERE event_seq = ?", (seq,)).fetchone()
-        return None if row is None or row[0] is None else str(row[0])
+    def photo(self, seq: int) -> ThrowPhoto | None:
+        """The photo kept with event ``seq``, or None (no photo, or pruned)."""
+        row = self._conn.execute(
+            "SELECT jpeg, meta FROM photo WHERE event_seq = ?", (seq,)
+        ).fetchone()
+        if row is None:
+            return None
+        return ThrowPhoto.from_stored(bytes(row[0]), None if row[1] is None else str(row[1]))
 
     def photo_bytes(self) -> int:
         """Total JPEG bytes kept."""

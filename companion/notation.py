@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 from urllib.parse import quote, unquote
 
 from companion.engine import (
@@ -64,6 +66,8 @@ from companion.engine import (
 __all__ = [
     "HEADER",
     "NotationError",
+    "ReplayError",
+    "Setup",
     "decode_event",
     "encode_event",
     "read_record",
@@ -358,9 +362,58 @@ def _step(state: GameState, token: str, number: int, player: str | None, kind: s
         raise NotationError(f"{token!r}: {error}", number, error.code) from None
 
 
-def replay(events: list[Event], settings: Settings, players: list[str]) -> GameState:
-    """Fold ``events`` over ``new_game(settings, players)`` (the journal's restart)."""
-    state = new_game(settings, players)
-    for event in events:
-        state = apply(state, event)
+class Setup(Protocol):
+    """What a game starts from (:class:`companion.journal.GameSetup` is one): the rules
+    preset and options (RULES.md names) and the players in seat order."""
+
+    @property
+    def preset(self) -> str: ...
+    @property
+    def options(self) -> Mapping[str, object]: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+
+
+class ReplayError(NotationError):
+    """A token of a replayed game that cannot be read or applied.
+
+    ``index``: the token's 0-based position in the tokens given; ``token``: the token;
+    ``code``: as :class:`NotationError`; ``str(error)``: why, in the engine's words.
+    """
+
+    def __init__(self, message: str, index: int, token: str, code: str) -> None:
+        super().__init__(message, None, code)
+        self.index = index
+        self.token = token
+
+
+def replay(setup: Setup, tokens: Iterable[str]) -> GameState:
+    """The game ``setup`` starts, with ``tokens`` (one event each) applied in order.
+
+    The one way a game is rebuilt: the app's restart from the journal, ``companion
+    export``, the config check (no tokens: are these rules and players a game?) and
+    the tests.
+
+    Raises:
+        SettingsError: ``setup`` names an unknown rule option, or bad players.
+        ReplayError: a token cannot be read or breaks the rules (``.index`` says which).
+
+    >>> from companion.journal import GameSetup
+    >>> state = replay(GameSetup("standard", {"first-player": "named"}, ("Ann", "Bob")),
+    ...                "64331 6541 S".split())
+    >>> state.current_player, state.round_turns[0].score
+    ('Bob', 7)
+    >>> try:
+    ...     replay(GameSetup("standard", {}, ("Ann", "Bob")), ["3", "S"])
+    ... except ReplayError as error:
+    ...     print(error.index, error.token, error.code)
+    1 S nothing-to-stand-on
+    """
+    state = new_game(settings_from_options(setup.preset, setup.options), list(setup.players))
+    for index, token in enumerate(tokens):
+        try:
+            state = apply(state, decode_event(token))
+        except EngineError as error:  # NotationError, RuleError
+            code = getattr(error, "code", "syntax")
+            raise ReplayError(str(error), index, token, code) from None
     return state

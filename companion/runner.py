@@ -223,7 +223,7 @@ def _paint(
 ) -> None:
     import pygame
 
-    from companion.display.view import View
+    from companion.view import View
 
     assert isinstance(view, View)
     if force:

@@ -8,8 +8,9 @@ bevelled edges), a rounded silhouette (the convex hull of the corner spheres of 
 rounded cube), light from one direction with hard or soft cast shadows, specular
 glare spots and glare patches, and motion smear of still-sliding dice. Floors: felt,
 black sandpaper with light lint specks, wood, leather, cork, polka-dot cloth, with
-printed text and logos. Distractors: lint, crumbs, coins, bottle caps, fingers and
-hands (a fingertip over a pip), d8 / d12 / d20 with numbers, numeral d6.
+printed text and logos, optionally inside a wooden dice box on a table. Distractors:
+lint, crumbs, coins, bottle caps, fingers and hands (a fingertip over a pip), d8 / d12 /
+d20 with numbers, numeral d6. :func:`burst` makes a camera burst of a still scene.
 
 Geometry: the floor is the plane z = 0 (world units); the camera looks at the world
 origin from distance ``f`` (its focal length in px), so one world unit is about one
@@ -27,6 +28,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -171,6 +173,9 @@ class RenderSpec:
         die_style: one of :data:`DIE_STYLES`, or "mixed" (each die its own).
         floor: one of :data:`FLOORS`, or "any".
         floor_text: chance of printed text / a logo on the floor.
+        box_walls: chance that the floor is a dice box's: wooden walls around it (their
+            inner faces, rims and outer faces as the camera sees them) on a table.
+        box_floor: range of the box floor's share of the frame (width and height).
         shadow: "none", "hard", "soft" or "any".
         p_glare_spot, p_glare_centre, p_glare_patch: chance per die of a specular spot
             anywhere on the top face, at its centre, or of a glare patch.
@@ -193,6 +198,8 @@ class RenderSpec:
     die_style: str = "mixed"
     floor: str = "any"
     floor_text: float = 0.0
+    box_walls: float = 0.0
+    box_floor: tuple[float, float] = (0.8, 0.95)
     shadow: str = "any"
     p_glare_spot: float = 0.2
     p_glare_centre: float = 0.0
@@ -225,12 +232,15 @@ class RenderedScene:
         return {"image": name, "dice": [
             {"value": d.value, "box": [round(v, 1) for v in d.box]} for d in self.dice]}
 
-    def ignore_regions(self, name: str) -> list[dict[str, object]]:
-        """``label_flags.json`` ``ignore_regions`` of this scene: numeral d6 and other
-        polyhedra, where a reader must give no value (unreadable or nothing)."""
-        boxes = [d.box for d in self.numerals] + [
+    def ignore_boxes(self) -> list[Box]:
+        """Boxes (px) of the numeral d6 and other polyhedra: no pip d6, and dice-like
+        enough that "unreadable" is an acceptable answer there (a value is wrong)."""
+        return [d.box for d in self.numerals] + [
             x.box for x in self.distractors if x.kind in ("d8", "d12", "d20", "numeral")]
-        return [{"image": name, "box": [round(v, 1) for v in b]} for b in boxes]
+
+    def ignore_regions(self, name: str) -> list[dict[str, object]]:
+        """``label_flags.json`` ``ignore_regions`` of this scene (:meth:`ignore_boxes`)."""
+        return [{"image": name, "box": [round(v, 1) for v in b]} for b in self.ignore_boxes()]
 
 
 def _hsv(h: float, s: float, v: float) -> tuple[float, float, float]:
@@ -900,13 +910,97 @@ def printed(canvas: F32, rng: np.random.Generator, scale: float) -> list[Distrac
     return out
 
 
+def _warp_onto(canvas: F32, tex: F32, quad: F64, shade: float) -> None:
+    """Map a texture (n x m x 3 float) onto the image quad (TL, TR, BR, BL px), in place."""
+    th, tw = tex.shape[:2]
+    h, w = canvas.shape[:2]
+    x0, y0 = max(math.floor(quad[:, 0].min()) - 1, 0), max(math.floor(quad[:, 1].min()) - 1, 0)
+    x1, y1 = min(math.ceil(quad[:, 0].max()) + 2, w), min(math.ceil(quad[:, 1].max()) + 2, h)
+    if x1 <= x0 or y1 <= y0:
+        return
+    src = np.array([[0, 0], [tw, 0], [tw, th], [0, th]], np.float32)
+    m = cv2.getPerspectiveTransform(src, (quad - (x0, y0)).astype(np.float32))
+    size = (x1 - x0, y1 - y0)
+    col = cv2.warpPerspective(tex * shade, m, size, flags=cv2.INTER_LINEAR)
+    a = cv2.warpPerspective(np.ones((th, tw), np.float32), m, size, flags=cv2.INTER_LINEAR)
+    roi = canvas[y0:y1, x0:x1]
+    roi[:] = roi * (1 - a[..., None]) + col * a[..., None]
+
+
+class _Box:
+    """A dice box: a rectangular floor (world, z = 0) inside wooden walls."""
+
+    def __init__(self, rng: np.random.Generator, cam: Camera, share: tuple[float, float],
+                 wall: float) -> None:
+        corners = np.array([cam.floor_point(x, y) for x, y in
+                            ((0, 0), (cam.width, 0), (cam.width, cam.height), (0, cam.height))])
+        f = rng.uniform(*share)
+        self.ax = float(np.abs(corners[:, 0]).min()) * f
+        self.ay = float(np.abs(corners[:, 1]).min()) * f
+        self.cam = cam
+        self.height = wall
+        self.thick = wall * rng.uniform(0.25, 0.5)
+
+    def holds(self, x: float, y: float, margin_px: float) -> bool:
+        """Whether an object seen at image px (x, y) lies on the floor ``margin_px`` px
+        (about) away from the walls."""
+        p = self.cam.floor_point(x, y)
+        m = margin_px * float(self.cam.depth(p[None])[0]) / self.cam.f
+        return abs(p[0]) < self.ax - m and abs(p[1]) < self.ay - m
+
+    def draw(self, rng: np.random.Generator, canvas: F32, light: _Light,
+             scale: float) -> Distractor:
+        """Put the box on a table: outside its floor the table, then the walls."""
+        h, w = canvas.shape[:2]
+        ax, ay, hh, t = self.ax, self.ay, self.height, self.thick
+
+        def rect(a: float, b: float, z: float) -> F64:
+            return np.array([[-a, -b, z], [a, -b, z], [a, b, z], [-a, b, z]])
+
+        inner = self.cam.project(rect(ax, ay, 0.0))
+        mask = np.zeros((h, w), np.float32)
+        _fill(mask, inner)
+        table = floor(rng, str(rng.choice(["wood", "felt", "board", "leather"])), w, h, scale)
+        canvas[:] = canvas * mask[..., None] + table * (1 - mask[..., None])
+        wood_px = max(int(scale * 4), 64)
+        walls = []
+        for k in range(4):
+            bottom = rect(ax, ay, 0.0)
+            top = rect(ax, ay, hh)
+            outer_top = rect(ax + t, ay + t, hh)
+            outer_bottom = rect(ax + t, ay + t, 0.0)
+            i, j = k, (k + 1) % 4
+            mid = (bottom[i] + bottom[j]) / 2
+            inward = -np.array([mid[0], mid[1], 0.0])
+            inward /= np.linalg.norm(inward)
+            faces = [(np.array([top[i], top[j], bottom[j], bottom[i]]), inward),
+                     (np.array([outer_top[i], outer_top[j], top[j], top[i]]),
+                      np.array([0.0, 0.0, 1.0])),
+                     (np.array([outer_bottom[i], outer_bottom[j], outer_top[j], outer_top[i]]),
+                      -inward)]
+            for quad3, normal in faces:
+                c = quad3.mean(axis=0)
+                if float(normal @ (self.cam.position - c)) <= 0:
+                    continue
+                walls.append((float(self.cam.depth(c[None])[0]), quad3, normal))
+        tex = floor(rng, "wood", wood_px, max(wood_px // 4, 16), scale)
+        for _, quad3, normal in sorted(walls, key=lambda x: -x[0]):
+            _warp_onto(canvas, tex, self.cam.project(quad3), _shade(light, normal))
+        allp = self.cam.project(rect(ax + t, ay + t, hh))
+        return Distractor("box", (float(allp[:, 0].min()), float(allp[:, 1].min()),
+                                  float(allp[:, 0].max()), float(allp[:, 1].max())))
+
+
 # ----------------------------------------------------------------------------- scenes
 
 
 def _place(rng: np.random.Generator, placed: list[tuple[float, float, float]], r: float,
-           w: int, h: int, p_touching: float, margin: float) -> tuple[float, float] | None:
+           w: int, h: int, p_touching: float, margin: float,
+           inside: Callable[[float, float, float], bool] | None = None
+           ) -> tuple[float, float] | None:
     """An image point for an object of radius ``r`` px that overlaps nothing placed
-    (``placed``: (x, y, radius) px), or ``None`` when there is no room."""
+    (``placed``: (x, y, radius) px) and lies ``inside`` (if given: a test of x, y and
+    a margin, px), or ``None`` when there is no room."""
     for _ in range(300):
         if placed and rng.random() < p_touching:
             px, py, pr = placed[-1]
@@ -915,6 +1009,8 @@ def _place(rng: np.random.Generator, placed: list[tuple[float, float, float]], r
         else:
             x, y = rng.uniform(margin, w - margin), rng.uniform(margin, h - margin)
         if not (margin <= x <= w - margin and margin <= y <= h - margin):
+            continue
+        if inside is not None and not inside(x, y, margin):
             continue
         if all(math.hypot(x - px, y - py) > (r + pr) * 1.0 for px, py, pr in placed):
             return x, y
@@ -980,6 +1076,11 @@ def render_scene(rng: np.random.Generator, spec: RenderSpec | None = None,
                          (max(typical * 0.006, 0.6), max(typical * 0.025, 1.0)))
     if counts.get("crumbs"):
         others += crumbs(canvas, rng, counts["crumbs"], (typical * 0.03, typical * 0.12))
+    box = None
+    if sp.box_walls > 0 and rng.random() < sp.box_walls:
+        box = _Box(rng, cam, sp.box_floor, typical * rng.uniform(0.3, 0.7))
+        others.append(box.draw(rng, canvas, light, typical))
+    inside = box.holds if box is not None else None
     # objects: dice, numeral dice, polyhedra, coins, caps (placed apart)
     style = sp.die_style if sp.die_style != "mixed" else str(rng.choice(DIE_STYLES))
     objects: list[tuple[str, int]] = [("pip", i) for i in range(n)]
@@ -1001,7 +1102,7 @@ def render_scene(rng: np.random.Generator, spec: RenderSpec | None = None,
             if centers is not None and kind_o == "pip":
                 xy = centers[i]
             else:
-                xy = _place(rng, placed, reach, w, h, sp.p_touching, reach * 0.9)
+                xy = _place(rng, placed, reach, w, h, sp.p_touching, reach * 1.2, inside)
             if xy is None:
                 continue
             placed.append((xy[0], xy[1], reach))
@@ -1013,7 +1114,7 @@ def render_scene(rng: np.random.Generator, spec: RenderSpec | None = None,
             todo.append((kind_o, val, centre, side, float(rng.uniform(0, 2 * math.pi))))
         else:
             r = s_px * (0.7 if kind_o in ("d8", "d12", "d20") else rng.uniform(0.35, 0.7))
-            xy = _place(rng, placed, r * 1.05, w, h, 0.0, r)
+            xy = _place(rng, placed, r * 1.05, w, h, 0.0, r, inside)
             if xy is None:
                 continue
             placed.append((xy[0], xy[1], r * 1.05))
@@ -1088,3 +1189,33 @@ def render_scene(rng: np.random.Generator, spec: RenderSpec | None = None,
         canvas += rng.normal(0, noise, canvas.shape).astype(np.float32)
     img = np.asarray(np.clip(canvas, 0, 255) + 0.5, np.float32).astype(np.uint8)
     return RenderedScene(img, dice, numerals, others, cam)
+
+
+def burst(rng: np.random.Generator, image: NDArray[np.uint8], n: int = 3,
+          noise_sigma: tuple[float, float] = (1.0, 4.0), shake_px: float = 0.6
+          ) -> list[NDArray[np.uint8]]:
+    """``n`` frames of a still scene as a camera's burst gives them: the rendered image
+    (H x W x 3 uint8, drawn without or with little noise) shifted by a sub-pixel camera
+    shake (up to ``shake_px`` px), with its own sensor noise (sigma in grey levels) and
+    exposure (+-2 %) each. The scene's labels hold for every frame (within
+    ``shake_px``).
+
+    >>> import numpy as np
+    >>> img = np.full((40, 60, 3), 128, np.uint8)
+    >>> frames = burst(np.random.default_rng(0), img, 3)
+    >>> len(frames), frames[0].shape, bool((frames[0] != frames[1]).any())
+    (3, (40, 60, 3), True)
+    """
+    if n < 1:
+        raise ValueError(f"a burst has 1 frame or more, got {n}")
+    h, w = image.shape[:2]
+    src = image.astype(np.float32)
+    out = []
+    for _ in range(n):
+        dx, dy = rng.uniform(-shake_px, shake_px, 2)
+        m = np.array([[1.0, 0.0, dx], [0.0, 1.0, dy]], np.float32)
+        f = cv2.warpAffine(src, m, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        f = np.asarray(f, np.float32) * rng.uniform(0.98, 1.02)
+        f += rng.normal(0, rng.uniform(*noise_sigma), f.shape).astype(np.float32)
+        out.append(np.clip(f + 0.5, 0, 255).astype(np.uint8))
+    return out

@@ -142,9 +142,9 @@ def _run_csv(args: argparse.Namespace, path: Path) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.engine import EngineError, apply, new_game, settings_from_options
+    from companion.engine import EngineError
     from companion.journal import Journal, JournalError
-    from companion.notation import decode_event, write_record
+    from companion.notation import replay, write_record
 
     path = journal_path(args, "export")
     if path is None:
@@ -164,11 +164,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"companion export: {path} holds no game {args.game} (games: {games})",
                       file=sys.stderr)
                 return 2
-            setup = game.setup
-            state = new_game(settings_from_options(setup.preset, setup.options),
-                             list(setup.players))
-            for entry in journal.entries(game.game_id):
-                state = apply(state, decode_event(entry.token))
+            state = replay(game.setup, [entry.token for entry in journal.entries(game.game_id)])
     except (JournalError, EngineError) as error:
         print(f"companion export: {error}", file=sys.stderr)
         return 2

@@ -26,7 +26,7 @@ from companion.display.render import (
     render,
     render_with_layout,
 )
-from companion.display.view import (
+from companion.view import (
     MAX_PLAYERS,
     BonusView,
     ConfirmView,

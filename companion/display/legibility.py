@@ -25,7 +25,7 @@ import pygame
 
 from companion.display.layout import Layout
 from companion.display.render import render_with_layout
-from companion.display.view import View
+from companion.view import View
 
 __all__ = [
     "MIN_CONTRAST",

@@ -19,7 +19,7 @@ import pygame
 from companion.display import theme
 from companion.display.fonts import Face, font
 from companion.display.layout import Canvas
-from companion.display.view import Mark, MarkStyle, PhotoView
+from companion.view import Mark, MarkStyle, PhotoView
 
 __all__ = ["draw_photo", "fit_rect", "photo_to_surface"]
 

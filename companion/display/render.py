@@ -15,7 +15,7 @@ import pygame
 
 from companion.display.layout import Canvas, Layout
 from companion.display.screens import draw_view
-from companion.display.view import View, ViewError
+from companion.view import View, ViewError
 
 __all__ = ["COMPACT_MIN_SIZE", "MAX_FPS", "MIN_SIZE", "Painter", "clear_caches", "is_compact",
            "needs_redraw", "render", "render_with_layout"]
@@ -76,7 +76,7 @@ def render_with_layout(view: View, size: tuple[int, int]) -> tuple[pygame.Surfac
 def render(view: View, size: tuple[int, int]) -> pygame.Surface:
     """Draw ``view`` on a new ``pygame.Surface`` of ``size`` (width, height) px.
 
-    >>> from companion.display.view import Screen, View
+    >>> from companion.view import Screen, View
     >>> render(View(Screen.ATTRACT), (800, 480)).get_size()
     (800, 480)
     """
@@ -105,7 +105,7 @@ def needs_redraw(previous: View | None, current: View) -> bool:
 class Painter:
     """Renders only when the view or the size changed, at most ``max_fps`` times a second.
 
-    >>> from companion.display.view import Screen, View
+    >>> from companion.view import Screen, View
     >>> clock = iter([0.0, 0.01, 0.02, 0.5]).__next__
     >>> painter = Painter(clock=clock)
     >>> view = View(Screen.ATTRACT)

@@ -16,7 +16,7 @@ import pygame
 from numpy.typing import NDArray
 
 from companion.display.sprites import die
-from companion.display.view import (
+from companion.view import (
     BonusView,
     ConfirmView,
     Mark,
@@ -119,11 +119,11 @@ def _players(current: str | None, chips: Sequence[int] = (4, 6, 5, 3),
     return tuple(out)
 
 
-_THROW1 = ThrowView.of(1, "64331", banked="6",
+_THROW1 = ThrowView.of(1, "64331", ship=0,
                        explanation="6 banked as ship. The 4 waits: no captain yet.")
-_THROW2 = ThrowView.of(2, "6541", banked="54", cargo="61",
+_THROW2 = ThrowView.of(2, "6541", captain=1, crew=2, cargo=(0, 3),
                        explanation="5 banked as captain, 4 as crew: launched. Cargo 6 + 1 = 7.")
-_THROW3 = ThrowView.of(3, "53", cargo="53",
+_THROW3 = ThrowView.of(3, "53", cargo=(0, 1),
                        explanation="Cargo re-thrown: 5 + 3 = 8, and it must be kept.")
 
 
@@ -184,7 +184,7 @@ def _turn_problem() -> View:
         Screen.TURN, players=_players("Ben", scores={"Anna": 8}), stakes=StakesView(pot=4),
         match=MatchView(round_number=2, rounds_total=5),
         turn=TurnView("Ben", throws_used=1, slots=standard_slots(ship=1),
-                      throws=(ThrowView.of(1, "62215", banked="6",
+                      throws=(ThrowView.of(1, "62215", ship=0,
                                            explanation="6 banked as ship."),), dice_to_throw=4),
         photo=photo,
         message=MessageView(Severity.PROBLEM, "One die is leaning on the wall",
@@ -230,7 +230,8 @@ def _turn_eight() -> View:
         turn=TurnView("Maximiliana-Josephine", throws_used=1,
                       slots=standard_slots(1, 1, 1), cargo=(6, 6), score=14,
                       bonuses=(BonusView("unused throws", 2),),
-                      throws=(ThrowView.of(1, "66654", banked="654", cargo="66"),), stood=True,
+                      throws=(ThrowView.of(1, "66654", ship=0, captain=3, crew=4,
+                                           cargo=(1, 2)),), stood=True,
                       dice_to_throw=0),
         message=MessageView(Severity.INFO, "Stood on 12 with 2 throws unused: score 14",
                             "Bartholomew to throw next"),
@@ -243,7 +244,7 @@ def _turn_no_launch() -> View:
         stakes=StakesView(pot=4), match=MatchView(round_number=2, rounds_total=5),
         turn=TurnView("Dev", throws_used=3, slots=standard_slots(ship=2), score=0,
                       throws=(ThrowView.of(1, "54321", explanation="No ship."),
-                              ThrowView.of(2, "63322", banked="6", explanation="Ship banked."),
+                              ThrowView.of(2, "63322", explanation="Ship banked.", ship=0),
                               ThrowView.of(3, "4411", explanation="No captain.")),
                       dice_to_throw=0),
         message=MessageView(Severity.INFO, "No launch: Dev scores 0",
@@ -259,7 +260,7 @@ def _low_ship() -> View:
         Screen.TURN, players=players, stakes=StakesView(kind=Stakes.POINTS, pot=0),
         match=MatchView(round_number=3, target=50),
         turn=TurnView("Ben", throws_used=1, slots=standard_slots(1, 1, faces=faces),
-                      throws=(ThrowView.of(1, "12554", banked="12", faces=faces),),
+                      throws=(ThrowView.of(1, "12554", ship=0, captain=1),),
                       dice_to_throw=3),
         message=MessageView(Severity.INFO, "Low ship: 1 and 2 banked", "Throw the other 3 dice"),
     )
@@ -340,11 +341,11 @@ def _match_result() -> View:
 
 def _dispute() -> View:
     throws = (
-        ThrowView.of(1, "64331", banked="6", photo=_photo1(),
+        ThrowView.of(1, "64331", ship=0, photo=_photo1(),
                      explanation="6 banked as ship. The 4 waits: no captain yet."),
-        ThrowView.of(2, "6541", banked="54", cargo="61", photo=_photo2(),
+        ThrowView.of(2, "6541", captain=1, crew=2, cargo=(0, 3), photo=_photo2(),
                      explanation="5 banked as captain, 4 as crew: launched with cargo 7."),
-        ThrowView.of(3, "53", cargo="53", photo=_photo3(),
+        ThrowView.of(3, "53", cargo=(0, 1), photo=_photo3(),
                      explanation="Cargo re-thrown: 5 + 3 = 8. A re-throw must be kept."),
     )
     return View(

@@ -12,7 +12,9 @@ over :func:`new_game`. An event the rules do not allow raises :class:`RuleError`
 ('Bob', 5, 2)
 
 Modules: :mod:`~companion.engine.settings` (options, presets), ``events``, ``state``,
-``dice`` (the banking rule), ``rules`` (``new_game``, ``apply``), ``errors``.
+``dice`` (the banking rule), ``rules`` (``new_game``, ``apply``, a turn's throws and
+stands), ``rounds`` (ending turns and rounds, roll-off, tie-breaks, next round),
+``words``, ``zone`` (the bank-zone check), ``errors``.
 """
 
 from companion.engine.dice import ROLES, Banking, DieRole, bank_dice
@@ -37,6 +39,7 @@ from companion.engine.state import (
     TieBreak,
     Turn,
 )
+from companion.engine.zone import bank_zone_error
 
 __all__ = [
     "MAX_PLAYERS",
@@ -67,6 +70,7 @@ __all__ = [
     "Undo",
     "apply",
     "bank_dice",
+    "bank_zone_error",
     "format_amount",
     "new_game",
     "settings_from_options",

@@ -72,4 +72,6 @@ RULE_ERROR_CODES: dict[str, str] = {
     "unknown-player": "a name that is not a player in this round",
     "nothing-to-undo": "an undo at the very start of the game",
     "unknown-event": "something that is not an engine event",
+    "bank-zone": "the dice in the bank zone are not the ones the referee banked",
+    "bank-zone-unreadable": "a die in the bank zone could not be read",
 }

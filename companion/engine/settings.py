@@ -362,13 +362,27 @@ def settings_from_options(preset: str, options: Mapping[str, object]) -> Setting
     return settings
 
 
-def format_amount(amount: int, unit: str) -> str:
-    """An amount with its unit, for people: ``3 chips``, ``$3``, ``25 gp``.
+def format_amount(amount: int, unit: str, plural: str | None = None) -> str:
+    """An amount with its unit, for people: ``3 chips``, ``$3``, ``-$3``, ``25 gp``.
+
+    The one amount formatter (the engine's messages and the display both use it). A
+    one-character symbol (``$``, ``£``, ``€``, ``¥``) goes before the number, after the
+    sign; other units follow it, made plural unless the amount is 1 or -1: ``plural``
+    when given, else a word of 3 or more letters takes an ``s`` (``gp`` stays).
 
     >>> format_amount(3, "chip"), format_amount(1, "chip"), format_amount(3, "$")
     ('3 chips', '1 chip', '$3')
+    >>> format_amount(-3, "$"), format_amount(-2, "¥"), format_amount(25, "gp")
+    ('-$3', '-¥2', '25 gp')
+    >>> format_amount(3, "penny", "pence"), format_amount(-1, "chip")
+    ('3 pence', '-1 chip')
     """
-    if unit in ("$", "£", "€"):
+    unit = unit.strip()
+    if len(unit) == 1 and not unit.isalnum():
         return f"-{unit}{-amount}" if amount < 0 else f"{unit}{amount}"
-    plural = abs(amount) != 1 and unit.isalpha() and len(unit) > 2 and not unit.endswith("s")
-    return f"{amount} {unit}{'s' if plural else ''}"
+    if abs(amount) != 1:
+        if plural is not None:
+            unit = plural
+        elif len(unit) > 2 and unit.isalpha() and not unit.endswith("s"):
+            unit += "s"
+    return f"{amount} {unit}"

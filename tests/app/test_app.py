@@ -334,6 +334,55 @@ def test_bank_zone_must_hold_what_the_referee_banked(tmp_path: Path) -> None:
     journal.close()
 
 
+def test_the_dispute_view_decodes_each_kept_photo_once(tmp_path: Path) -> None:
+    companion = make_companion(
+        tmp_path, [GOOD["ann-roll"], GOOD["bob-roll"], GOOD["ann-1"], GOOD["ann-2"]]
+    )
+    for _ in range(4):
+        companion.press()  # roll-off; Bob banks the ship, then launches
+    companion.undo()  # the dispute view of Bob's turn, waiting for confirmation
+    views = [companion.view() for _ in range(5)]  # the run loop rebuilds it often
+    throws = views[-1].turn.throws  # type: ignore[union-attr]
+    assert views[-1].screen is Screen.DISPUTE and len(throws) == 2
+    assert all(t.photo is not None for t in throws)
+    assert companion._book.photos.decoded == 2  # one JPEG decode per photo, not per view
+    # The same photo object each time: the display need not redraw.
+    assert views[0].turn.throws[0].photo.image is throws[0].photo.image  # type: ignore
+
+
+def test_each_throw_photo_is_the_one_taken_for_that_throw(tmp_path: Path) -> None:
+    """Equal dice in different throws keep their own photos (kept under the event)."""
+    trays = [tray(5, 5, 5, 5, 5, seed=seed) for seed in (21, 22, 23, 24)]
+    setup = GameSetup("standard", {"first-player": "named"}, ("Ann", "Bob"))
+    journal = Journal(tmp_path / "journal.sqlite3")
+    companion = Companion(journal, setup, ReplayCamera(trays), AppSettings(burst_frames=2,
+                          burst_interval_s=0.0), log=lambda line: None)
+    for _ in range(4):
+        companion.press()  # Ann: 3 throws of five 5s, no ship; Bob's first throw
+    assert companion.state.turn is not None
+    records = (*companion.state.round_turns[0].throws, *companion.state.turn.throws)
+    assert [r.dice for r in records] == [(5, 5, 5, 5, 5)] * 4
+    seqs = [e.seq for e in journal.entries()]
+    assert [r.event_index for r in records] == [0, 1, 2, 3]
+    shots = [companion._book.photo(r) for r in records]
+    assert all(shot is not None for shot in shots)
+    assert [companion._book.photos.get(seq) for seq in seqs] == shots
+    assert len({id(shot) for shot in shots}) == 4
+    journal.close()
+
+
+def test_a_journal_event_that_breaks_the_rules_is_named_on_restart(tmp_path: Path) -> None:
+    from companion.journal import JournalError
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        journal.start_game(GameSetup("standard", {"first-player": "named"}, ("Ann", "Bob")))
+        journal.append("64331")
+        seq = journal.append("7")  # a die showing 7: no version of the rules allows it
+    with Journal(path) as journal, pytest.raises(JournalError, match=f"event {seq} \\('7'\\)"):
+        Companion(journal, SETUP, None, log=lambda line: None)
+
+
 def test_the_service_log_gives_each_press_its_timings(tmp_path: Path) -> None:
     """One line per throw: what the referee said, then the burst, the reading and the
     journal write in ms, by the (fake) clock; a refused throw has no journal write."""

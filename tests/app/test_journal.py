@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.journal import GameSetup, Journal, JournalError
+from companion.journal import GameSetup, Journal, JournalError, ThrowPhoto
 
 SETUP = GameSetup("standard", {"wild-ones": True}, ("Ann", "Bob", "Cat"))
 
@@ -60,12 +60,12 @@ def test_multi_line_token_is_refused(tmp_path: Path) -> None:
 def test_photos_are_pruned_oldest_first_within_budget(tmp_path: Path) -> None:
     with Journal(tmp_path / "j.sqlite3", photo_budget_bytes=250) as journal:
         journal.start_game(SETUP)
-        seqs = [journal.append(f"T{i}", photo_jpeg=bytes([i]) * 100) for i in range(1, 5)]
+        seqs = [journal.append(f"T{i}", ThrowPhoto(bytes([i]) * 100)) for i in range(1, 5)]
         assert journal.photo_bytes() == 200
         assert journal.photo(seqs[0]) is None
         assert journal.photo(seqs[1]) is None
-        assert journal.photo(seqs[2]) == bytes([3]) * 100
-        assert journal.photo(seqs[3]) == bytes([4]) * 100
+        assert journal.photo(seqs[2]) == ThrowPhoto(bytes([3]) * 100)
+        assert journal.photo(seqs[3]) == ThrowPhoto(bytes([4]) * 100)
         # events are never pruned
         assert [e.token for e in journal.entries()] == ["T1", "T2", "T3", "T4"]
         assert [e.has_photo for e in journal.entries()] == [False, False, True, True]
@@ -97,7 +97,7 @@ def test_a_damaged_journal_is_refused_and_left_untouched(tmp_path: Path) -> None
     with Journal(path) as journal:
         journal.start_game(SETUP)
         for i in range(200):
-            journal.append(f"T{i:05d}", photo_jpeg=os.urandom(300))
+            journal.append(f"T{i:05d}", photo=ThrowPhoto(os.urandom(300)))
     data = bytearray(path.read_bytes())
     # Scribble over the middle pages, keeping the header intact.
     for i in range(4096, min(len(data), 4096 * 6)):
@@ -136,12 +136,12 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path: Path) -> None:
     writer = textwrap.dedent(
         f"""
         import sys
-        from companion.journal import GameSetup, Journal
+        from companion.journal import GameSetup, Journal, ThrowPhoto
         journal = Journal({str(path)!r})
         journal.start_game(GameSetup("standard", {{}}, ("Ann", "Bob")))
         i = 0
         while True:
-            seq = journal.append(f"T{{i}}", photo_jpeg=b"x" * 2000)
+            seq = journal.append(f"T{{i}}", ThrowPhoto(b"x" * 2000))
             print(seq, flush=True)
             i += 1
         """
@@ -176,3 +176,17 @@ def test_an_exclusive_journal_refuses_a_second_writer(tmp_path: Path) -> None:
             assert reader.current_game() is not None
     with Journal(path, exclusive=True) as again:  # released on close
         assert again.current_game() is not None
+
+
+def test_a_throw_photo_keeps_its_dice_marks_under_its_event(tmp_path: Path) -> None:
+    dice = ((6, (12.5, 20.0), ((10.0, 18.0), (15.0, 18.0), (15.0, 23.0), (10.0, 23.0))),
+            (None, (40.0, 21.0), ()))
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        journal.start_game(SETUP)
+        first = journal.append("66", ThrowPhoto(b"one", dice))
+        second = journal.append("66", ThrowPhoto(b"two"))  # the same throw again
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        assert journal.photo(first) == ThrowPhoto(b"one", dice)
+        assert journal.photo(second) == ThrowPhoto(b"two", ())
+        assert journal.photo(second + 1) is None
+    assert ThrowPhoto.from_stored(b"x", '[{"value": 9}]').dice == ()  # unreadable marks

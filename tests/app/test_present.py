@@ -7,7 +7,7 @@ import numpy as np
 from companion.display import DieRole, MarkStyle, PhotoView, Screen, render_with_layout
 from companion.engine import DieRole as DieRole_
 from companion.engine import NextRound, Stand, Throw, apply, new_game, settings_from_options
-from companion.present import build_view, marks_for
+from companion.view.present import build_view, marks_for
 
 
 def game(**options: object):  # type: ignore[no-untyped-def]
@@ -172,3 +172,19 @@ def test_the_winner_naming_the_drink_is_shown_on_the_result_screens() -> None:
     view = build_view(state)
     assert view.match_result is not None and "drinks:" not in view.match_result.note
     pygame.display.quit()
+
+
+def test_a_cargo_reroll_once_turn_is_over_after_its_one_re_throw() -> None:
+    """The view takes over / throws left from the engine (it used to say: not over,
+    1 throw left, where the engine says: over, 0)."""
+    from companion.view.present import turn_view
+
+    state = play(game(**{"cargo-reroll-once": True}), Throw((6, 5, 4, 3, 2)), Throw((4, 4)))
+    turn = state.round_turns[-1]
+    assert turn.over and turn.throws_left == 0 and turn.throws_used == 2
+    view = turn_view(turn, state.settings.required)
+    assert view.over is True
+    assert view.throws_left == 0
+    assert (view.throws_used, view.throws_max) == (2, 3)
+    dispute = build_view(state, dispute=True).turn
+    assert dispute is not None and dispute.over and dispute.throws_left == 0

@@ -17,7 +17,7 @@ import pytest
 from companion.display import Layout, render_with_layout
 from companion.display.photo import MIN_TAG_PX, fit_rect
 from companion.display.samples import B, C, T, sample, tray_photo
-from companion.display.view import PhotoView, View
+from companion.view import PhotoView, View
 
 #: Camera frames: the Pi camera's 4:3 and 16:9 modes, and a portrait crop of the tray
 #: as in the demo game (w, h px).

@@ -32,6 +32,7 @@ from companion.display import (
     standard_slots,
 )
 from companion.display.samples import SAMPLES, sample
+from companion.engine import format_amount
 
 
 def _photo(value: int = 0) -> PhotoView:
@@ -113,19 +114,25 @@ def test_photo_must_be_bgr_uint8() -> None:
         PhotoView([[0, 0, 0]])  # type: ignore[arg-type]
 
 
-def test_throw_of_assigns_slots_in_order_and_wild_ones() -> None:
-    seed = ThrowView.of(1, "66541", banked="654", cargo="61")
+def test_throw_of_takes_each_die_s_role_by_index() -> None:
+    seed = ThrowView.of(1, "66541", ship=0, captain=2, crew=3, cargo=(1, 4))
     assert [(d.value, d.role) for d in seed.dice] == [
         (6, DieRole.SHIP), (6, DieRole.CARGO), (5, DieRole.CAPTAIN), (4, DieRole.CREW),
         (1, DieRole.CARGO)]
+    # The same values, the other 6 banked: roles follow the index, never the value.
+    other = ThrowView.of(1, "66541", ship=1, captain=2, crew=3, cargo=(0, 4))
+    assert [d.role for d in other.dice][:2] == [DieRole.CARGO, DieRole.SHIP]
     # wild-ones (seed 000): 6 5 1 1 3 banks 6, 5 and a 1 as the crew.
-    wild = ThrowView.of(1, "65113", banked="651", cargo="13")
+    wild = ThrowView.of(1, "65113", ship=0, captain=1, crew=2, cargo=(3, 4))
     assert [d.role for d in wild.dice] == [DieRole.SHIP, DieRole.CAPTAIN, DieRole.CREW,
                                            DieRole.CARGO, DieRole.CARGO]
-    low = ThrowView.of(1, "12554", banked="12", faces=(1, 2, 3))
-    assert [d.role for d in low.dice][:2] == [DieRole.SHIP, DieRole.CAPTAIN]
-    with pytest.raises(ViewError, match="not among"):
-        ThrowView.of(1, "6431", banked="5")
+    plain = ThrowView.of(2, "4411", explanation="No captain.")
+    assert {d.role for d in plain.dice} == {DieRole.THROWN}
+    assert plain.explanation == "No captain."
+    with pytest.raises(ViewError, match="index 4 is not one of the 4 dice"):
+        ThrowView.of(1, "6431", ship=4)
+    with pytest.raises(ViewError, match="die 0 is both ship and cargo"):
+        ThrowView.of(1, "6431", ship=0, cargo=(0, 1))
 
 
 def test_stakes_amounts() -> None:
@@ -134,6 +141,10 @@ def test_stakes_amounts() -> None:
     assert StakesView(unit="$").amount(40) == "$40"
     assert StakesView(unit="gp").amount(25) == "25 gp"
     assert StakesView(unit="penny", unit_plural="pence").amount(3) == "3 pence"
+    # One formatter for the engine and the display: the sign before the symbol.
+    assert StakesView(unit="$").amount(-3) == "-$3" == format_amount(-3, "$")
+    assert StakesView(unit="¥").amount(3) == "¥3" == format_amount(3, "¥")
+    assert StakesView().amount(-2) == "-2 chips" == format_amount(-2, "chip")
 
 
 def test_photo_equality_is_by_pixels() -> None:
@@ -214,17 +225,7 @@ def test_huge_photo_and_odd_names_render() -> None:
     assert not layout.overlaps()
 
 
-def test_throw_of_takes_the_engines_record() -> None:
-    # As the engine records a wild-ones throw: values, banked values and their roles.
-    throw = ThrowView.of(1, (6, 1, 5, 1, 3), banked=(6, 5, 1), roles=("ship", "captain", "crew"),
-                         cargo=(1, 3), explanation="A wild 1 stands in for the crew.")
-    assert [(d.value, d.role) for d in throw.dice] == [
-        (6, DieRole.SHIP), (1, DieRole.CREW), (5, DieRole.CAPTAIN), (1, DieRole.CARGO),
-        (3, DieRole.CARGO)]
-    with pytest.raises(ViewError, match="2 roles for 3"):
-        ThrowView.of(1, (6, 5, 4), banked=(6, 5, 4), roles=("ship", "captain"))
-    with pytest.raises(ViewError, match="not a slot"):
-        ThrowView.of(1, (6, 5), banked=(6,), roles=("cargo",))
+def test_throw_of_refuses_what_is_not_a_throw() -> None:
     with pytest.raises(ViewError, match="dice"):
         ThrowView.of(1, (6, 7))
     with pytest.raises(ViewError, match="face values"):
@@ -243,3 +244,14 @@ def test_preview_and_bench_commands_run(tmp_path: object, capsys: pytest.Capture
     assert bench.main(["--repeat", "1", "--size", "320x200"]) == 0
     printed = capsys.readouterr().out
     assert "320x200 turn-launched" in printed and "needs_redraw" in printed
+
+
+def test_the_view_package_loads_neither_pygame_nor_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, companion.view, companion.view.present; "
+            "print(sorted(m for m in ('pygame', 'numpy', 'cv2') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

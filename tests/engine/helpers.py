@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.engine import GameState, apply, new_game, settings_from_options
-from companion.notation import decode_event
+from companion.journal import GameSetup
+from companion.notation import decode_event, replay
 
 
 def start(
@@ -35,4 +36,5 @@ def game(
     players: Sequence[str] = ("Ann", "Bob"),
 ) -> GameState:
     """A named-first-player game after ``tokens``."""
-    return play(start(preset, options, players), tokens)
+    opts: dict[str, object] = {"first-player": "named", **(options or {})}
+    return replay(GameSetup(preset, opts, tuple(players)), tokens.split())

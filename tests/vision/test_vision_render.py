@@ -38,7 +38,7 @@ def test_tilt_0_shows_no_side_face_and_tilt_25_does() -> None:
 @pytest.mark.parametrize("tilt", [0.0, 15.0, 30.0])
 def test_boxes_enclose_the_die(tilt: float) -> None:
     spec = RenderSpec(**{**PLAIN.__dict__, "tilt_deg": (tilt, tilt), "n_dice": (3, 3),
-                         "die_frac": (0.12, 0.2)})
+                         "die_frac": (0.1, 0.15)})
     sc = render_scene(np.random.default_rng(int(tilt) + 4), spec)
     img = sc.image.astype(np.int32)
     floor = np.median(img.reshape(-1, 3), axis=0)
@@ -113,3 +113,38 @@ def test_rendered_training_photos_have_dice_and_hard_negatives() -> None:
     assert x.shape[1:] == (32, 32, 3) and set(np.unique(y)) <= set(range(7))
     xd, td = det_patches(np.random.default_rng(2), [p for p in photos if len(p.values)], 1)
     assert xd.shape[0] == td.shape[0] >= 1
+
+
+def test_kind_scenes_as_training_photos_carry_their_non_dice_as_hard_negatives() -> None:
+    from tools.vision.data import kind_photos
+
+    (poly,) = kind_photos(["polyhedra"], 1, seed=1)
+    assert len(poly.values) >= 2 and set(poly.values) <= set(range(1, 7))
+    assert poly.hard is not None and len(poly.hard) == 3  # the d8, the d12, the d20
+
+
+def test_a_burst_is_the_same_scene_with_its_own_noise() -> None:
+    from vision.render import burst
+
+    spec = RenderSpec(width=200, height=160, noise_sigma=(0.0, 0.0), blur_sigma=(0.0, 0.0))
+    sc = render_scene(np.random.default_rng(4), spec)
+    frames = burst(np.random.default_rng(5), sc.image, 3)
+    assert len(frames) == 3 and all(f.shape == sc.image.shape for f in frames)
+    diffs = [np.abs(f.astype(int) - sc.image.astype(int)).mean() for f in frames]
+    assert all(0.3 < d < 8 for d in diffs), diffs
+    assert not np.array_equal(frames[0], frames[1])
+    with pytest.raises(ValueError, match="1 frame"):
+        burst(np.random.default_rng(5), sc.image, 0)
+
+
+def test_a_dice_box_has_walls_and_holds_its_dice() -> None:
+    spec = RenderSpec(width=300, height=300, box_walls=1.0, tilt_deg=(15.0, 15.0),
+                      n_dice=(2, 2), die_frac=(0.12, 0.15), floor="sandpaper")
+    sc = render_scene(np.random.default_rng(6), spec)
+    (box,) = [x for x in sc.distractors if x.kind == "box"]
+    assert len(sc.dice) == 2
+    for d in sc.dice:
+        assert box.box[0] < d.box[0] and d.box[2] < box.box[2]
+        assert box.box[1] < d.box[1] and d.box[3] < box.box[3]
+    # the floor inside is dark sandpaper; the walls at the frame's edge are not
+    assert sc.image[140:160, 140:160].mean() < 80 < sc.image[:, :6].mean()

@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 
 from vision.crops import CROP_SPAN, die_crop
 from vision.evaluate import held_out, load_labels
-from vision.render import FLOORS, RenderSpec, render_scene
+from vision.render import FLOORS, RenderedScene, RenderSpec, render_scene
 from vision.synth import SceneSpec, make_scene
 
 CROP_PX = 32
@@ -133,19 +133,35 @@ def render_photos(rng: np.random.Generator, n: int, size: int = 320,
             p_glare_centre=0.1, p_glare_patch=0.1, p_smear=0.05, p_touching=0.4,
             numeral_dice=(0, 1), distractors=RENDER_DISTRACTORS, finger_on_die=0.1,
             pip_r=(0.06, 0.11))
-        sc = render_scene(rng, spec)
-        boxes = np.array([d.box for d in sc.dice], np.float64).reshape(-1, 4)
-        c = (boxes[:, :2] + boxes[:, 2:]) / 2
-        s = np.sqrt(np.maximum(boxes[:, 2] - boxes[:, 0], 1)
-                    * np.maximum(boxes[:, 3] - boxes[:, 1], 1))
-        v = np.array([0 if d.smear_px > 0 else d.value for d in sc.dice], np.int64)
-        hard = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, math.sqrt(max(b[2] - b[0], 1)
-                 * max(b[3] - b[1], 1)))
-                for b in [x.box for x in sc.distractors if x.kind in HARD_KINDS]
-                + [d.box for d in sc.numerals]]
-        out.append(Photo(f"render/{i}", sc.image, c, s, v,
-                         np.array(hard, np.float64).reshape(-1, 3)))
+        out.append(scene_photo(f"render/{i}", render_scene(rng, spec)))
     return out
+
+
+def scene_photo(name: str, sc: RenderedScene) -> Photo:
+    """A rendered scene as a training photo: each pip die's visible box as its centre
+    and size, its value (0, a die of unknown value, when smeared), and hard negatives
+    (x, y, size px) at the distractors of :data:`HARD_KINDS`, numeral dice and other
+    polyhedra."""
+    boxes = np.array([d.box for d in sc.dice], np.float64).reshape(-1, 4)
+    c = (boxes[:, :2] + boxes[:, 2:]) / 2
+    s = np.sqrt(np.maximum(boxes[:, 2] - boxes[:, 0], 1)
+                * np.maximum(boxes[:, 3] - boxes[:, 1], 1))
+    v = np.array([0 if d.smear_px > 0 else d.value for d in sc.dice], np.int64)
+    hard = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, math.sqrt(max(b[2] - b[0], 1)
+             * max(b[3] - b[1], 1)))
+            for b in dict.fromkeys([x.box for x in sc.distractors if x.kind in HARD_KINDS]
+                                   + sc.ignore_boxes())]
+    return Photo(name, sc.image, c, s, v, np.array(hard, np.float64).reshape(-1, 3))
+
+
+def kind_photos(names: list[str], per_kind: int, seed: int = 1) -> list[Photo]:
+    """Scenes of issue 10's kinds (:mod:`tools.vision.kinds`) as training photos,
+    rendered in memory. Use another ``seed`` than the one the kinds are measured with
+    (``python -m tools.vision.kinds`` uses 0), so the report stays a held-out check."""
+    from tools.vision.kinds import scene
+
+    return [scene_photo(f"{n}/{i}", scene(n, i, seed)) for n in names
+            for i in range(per_kind)]
 
 
 # ----------------------------------------------------------------------------- colour

@@ -52,11 +52,15 @@ class Kind:
     spec: RenderSpec
     values: Callable[[np.random.Generator], list[int]] | None = None
     variants: tuple[RenderSpec, ...] = field(default=())
+    vary: Callable[[np.random.Generator, RenderSpec], RenderSpec] | None = None
 
     def render(self, rng: np.random.Generator, i: int) -> RenderedScene:
-        """Scene ``i`` of this kind (variants, if any, take turns by ``i``)."""
+        """Scene ``i`` of this kind (variants, if any, take turns by ``i``; ``vary``,
+        if given, then changes the settings scene by scene)."""
         specs = (self.spec, *self.variants)
         spec = specs[i % len(specs)]
+        if self.vary is not None:
+            spec = self.vary(rng, spec)
         values = self.values(rng) if self.values is not None and spec.n_dice[1] > 0 else None
         return render_scene(rng, spec, values)
 
@@ -68,7 +72,7 @@ def _glare_values(rng: np.random.Generator) -> list[int]:
 
 BAR = RenderSpec(width=600, height=600, n_dice=(3, 6), die_frac=(0.147, 0.267),
                  tilt_deg=(10.0, 25.0), die_style="red", floor="sandpaper",
-                 corner_radius=(0.08, 0.2), p_glare_spot=0.15,
+                 corner_radius=(0.08, 0.2), p_glare_spot=0.15, box_walls=0.5,
                  distractors={"lint": (150, 400), "specks": (30, 150)})
 HD = RenderSpec(width=1280, height=720, n_dice=(3, 6), die_frac=(0.06, 0.12),
                 tilt_deg=(0.0, 8.0), floor="felt", die_style="mixed")
@@ -76,7 +80,8 @@ HD = RenderSpec(width=1280, height=720, n_dice=(3, 6), die_frac=(0.06, 0.12),
 #: The ten kinds of issue 10, in its order.
 KINDS: tuple[Kind, ...] = (
     Kind("specks", "red dice 88..160 px on black sandpaper with light lint specks, "
-         "camera 10..25 degrees off vertical (lint-on-dark-felt.png)", 1, BAR),
+         "camera 10..25 degrees off vertical, half of them in a wooden box "
+         "(lint-on-dark-felt.png)", 1, BAR),
     Kind("side-faces", "large dice seen 18..30 degrees off vertical: side faces with pips "
          "show (side-faces-oblique.png)", 2,
          replace(BAR, n_dice=(1, 3), die_frac=(0.18, 0.3), tilt_deg=(18.0, 30.0),
@@ -104,10 +109,34 @@ KINDS: tuple[Kind, ...] = (
          replace(HD, floor="polka", die_style="white", n_dice=(3, 6))),
     Kind("finger", "fingertips over a pip of most dice (finger-on-a-die.png)", 9,
          replace(HD, die_style="red", finger_on_die=0.8, n_dice=(3, 5), shadow="soft")),
-    Kind("rounded", "dice rounded to about half a side (very-rounded-dice.png)", 10,
-         replace(HD, die_style="white", corner_radius=(0.4, 0.5))),
+    Kind("rounded", "dice rounded to about half a side, seen straight down or up to 8 "
+         "degrees off (very-rounded-dice.png)", 10,
+         replace(HD, die_style="white", corner_radius=(0.5, 0.5), tilt_deg=(0.0, 0.0)),
+         None,
+         (replace(HD, die_style="white", corner_radius=(0.4, 0.5)),)),
 )
 KIND_NAMES = tuple(k.name for k in KINDS)
+
+
+def _one_size(rng: np.random.Generator, spec: RenderSpec) -> RenderSpec:
+    """All dice of a scene about one size: 2..30 % of the frame's width and 15..250 px
+    (log-uniform), on any floor, in a 640x480, 600x600 or 1280x720 frame."""
+    w, h = [(640, 480), (600, 600), (1280, 720)][int(rng.integers(0, 3))]
+    lo, hi = max(0.02, 15.0 / w), min(0.30, 250.0 / w)
+    f = float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+    n_max = int(np.clip(0.35 / f, 1, 8))
+    return replace(spec, width=w, height=h, die_frac=(f, f * 1.1), n_dice=(1, n_max))
+
+
+#: Generators beside the ten kinds: "scale" (issue 10's "Scale": dice 15..250 px and
+#: 2..30 % of the frame's width read alike; each scene's dice are about one size).
+EXTRA_KINDS: tuple[Kind, ...] = (
+    Kind("scale", "dice of one size per scene, 15..250 px and 2..30 % of the frame's "
+         "width, any floor, camera 0..20 degrees off vertical", 0,
+         RenderSpec(tilt_deg=(0.0, 20.0), die_px=(15.0, 250.0), p_touching=0.3),
+         vary=_one_size),
+)
+ALL_NAMES = KIND_NAMES + tuple(k.name for k in EXTRA_KINDS)
 
 
 def kind(name: str) -> Kind:
@@ -116,16 +145,16 @@ def kind(name: str) -> Kind:
     Raises:
         KeyError: no such kind (the message lists them).
     """
-    for k in KINDS:
+    for k in KINDS + EXTRA_KINDS:
         if k.name == name:
             return k
-    raise KeyError(f"no kind {name!r}: one of {', '.join(KIND_NAMES)}")
+    raise KeyError(f"no kind {name!r}: one of {', '.join(ALL_NAMES)}")
 
 
 def scene(name: str, i: int, seed: int = 0) -> RenderedScene:
     """Scene ``i`` of kind ``name`` (deterministic in (seed, kind, i))."""
     k = kind(name)
-    rng = np.random.default_rng([seed, KIND_NAMES.index(name), i])
+    rng = np.random.default_rng([seed, ALL_NAMES.index(name), i])
     return k.render(rng, i)
 
 
@@ -150,10 +179,12 @@ def write_kind(out: Path, name: str, n: int, seed: int = 0) -> Path:
 
 @dataclass
 class KindReport:
-    """The reader's outcome on one kind's folder: one :class:`ImageResult` per photo."""
+    """The reader's outcome on one kind's folder: one :class:`ImageResult` per photo,
+    and the hard examples it gave (:func:`score_kind`)."""
 
     name: str
     photos: list[ImageResult]
+    hard: list[dict[str, Any]] = field(default_factory=list)
 
     def total(self, key: str) -> int:
         return sum(int(getattr(r, key)) for r in self.photos)
@@ -164,11 +195,22 @@ class KindReport:
         return all(r.wrong == 0 and r.false == 0 for r in self.photos)
 
 
+def _inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
 def score_kind(folder: Path) -> KindReport:
-    """Read every photo in ``folder`` with :func:`vision.read_dice` and score it."""
+    """Read every photo in ``folder`` with :func:`vision.read_dice` and score it.
+
+    Hard examples (``KindReport.hard``, the format of ``tools/vision/hard_negatives.json``
+    with the photo named ``KIND/FILE``, for :func:`tools.vision.data.load_photos`):
+    every die read outside all labelled boxes (an invented die, or a value on a numeral
+    die or a polyhedron), and every ignore region (not a pip d6), ``x, y, size`` px.
+    """
     from vision import read_dice
 
     out = []
+    hard: list[dict[str, Any]] = []
     for lab in load_labels(folder):
         img = cv2.imread(str(folder / lab.image))
         if img is None:
@@ -176,7 +218,22 @@ def score_kind(folder: Path) -> KindReport:
         r = read_dice(np.asarray(img, np.uint8))
         res, _ = score_image(lab, r.dice + r.banked)
         out.append(res)
-    return KindReport(folder.name, out)
+        photo = f"{folder.name}/{lab.image}"
+        for b in lab.ignore:
+            hard.append({"photo": photo, "x": round((b[0] + b[2]) / 2, 1),
+                         "y": round((b[1] + b[3]) / 2, 1),
+                         "size": round(float(np.sqrt((b[2] - b[0]) * (b[3] - b[1]))), 1),
+                         "why": "not a pip d6"})
+        for d in r.dice + r.banked:
+            x, y = d.center
+            if any(_inside(x, y, ld.box) for ld in lab.dice):
+                continue
+            inv = not any(_inside(x, y, b) for b in lab.ignore)
+            if inv or d.value is not None:
+                hard.append({"photo": photo, "x": round(x, 1), "y": round(y, 1),
+                             "size": round(d.size, 1),
+                             "why": "invented die" if inv else f"value {d.value} on no d6"})
+    return KindReport(folder.name, out, hard)
 
 
 def format_report(reports: Sequence[KindReport], per_photo: bool = True) -> str:
@@ -220,11 +277,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--per-kind", type=int, default=10, help="scenes per kind")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--kinds", default=",".join(KIND_NAMES),
-                    help="comma-separated kinds (default: all ten)")
+                    help="comma-separated kinds (default: the ten of issue 10; also: "
+                         + ", ".join(k.name for k in EXTRA_KINDS) + ")")
     ap.add_argument("--no-read", action="store_true", help="render only, no report")
     ap.add_argument("--read-only", action="store_true", help="report on what is in --out")
     ap.add_argument("--json", action="store_true", help="the report as JSON")
     ap.add_argument("--summary", action="store_true", help="no per-photo lines")
+    ap.add_argument("--mine", type=Path, default=None, metavar="FILE.json",
+                    help="write the hard examples (invented dice, values on things that "
+                         "are not pip d6, the ignore regions) for training")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.kinds.split(",") if n.strip()]
     for n in names:
@@ -246,6 +307,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             reports.append(score_kind(args.out / n))
         print(f"{n}: rendered in {t1 - t0:.1f} s, read in {time.perf_counter() - t1:.1f} s",
               file=sys.stderr)
+    if args.mine is not None and reports:
+        hard = [h for rep in reports for h in rep.hard]
+        args.mine.write_text(json.dumps(hard, indent=0) + "\n")
+        print(f"{len(hard)} hard examples -> {args.mine}", file=sys.stderr)
     if reports:
         print(json.dumps(report_json(reports)) if args.json
               else format_report(reports, not args.summary))

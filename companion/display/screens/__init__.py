@@ -1,5 +1,5 @@
 """Drawing each screen: the frame shared by all (:mod:`.frame`: header, faults, message
-band, players strip) and the body of each :class:`~companion.display.view.Screen`, one
+band, players strip) and the body of each :class:`~companion.view.Screen`, one
 module per screen (:mod:`.turn`, :mod:`.results`, :mod:`.tie_break`, :mod:`.dispute`,
 :mod:`.attract`). A new screen is a module with a ``body(c, view, rect)`` function and
 a line in ``_BODIES``.
@@ -28,7 +28,7 @@ from companion.display.screens.night import night_body
 from companion.display.screens.results import match_result_body, round_result_body
 from companion.display.screens.tie_break import tie_body
 from companion.display.screens.turn import plan_turn, shrink_key_figures, turn_body
-from companion.display.view import MessageView, Screen, Severity, View
+from companion.view import MessageView, Screen, Severity, View
 
 __all__ = ["draw_view"]
 

@@ -11,7 +11,7 @@ from companion.display import theme
 from companion.display.layout import Canvas
 from companion.display.screens.common import Color
 from companion.display.sprites import die
-from companion.display.view import View
+from companion.view import View
 
 
 def attract_body(c: Canvas, view: View, body: pygame.Rect) -> None:

@@ -9,7 +9,7 @@ from companion.display import theme
 from companion.display.fonts import Face
 from companion.display.layout import Canvas
 from companion.display.sprites import DieStyle
-from companion.display.view import DieRole, PlayerView, Stakes, View
+from companion.view import DieRole, PlayerView, Stakes, View
 
 Color = theme.Color
 

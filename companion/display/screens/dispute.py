@@ -14,7 +14,7 @@ from companion.display.layout import Canvas
 from companion.display.photo import draw_photo, fit_rect
 from companion.display.screens.common import area, role_style
 from companion.display.sprites import die
-from companion.display.view import DieRole, ThrowView, View
+from companion.view import DieRole, ThrowView, View
 
 _ROLE_TAGS = {DieRole.SHIP: "SHIP", DieRole.CAPTAIN: "CAPT", DieRole.CREW: "CREW",
                DieRole.CARGO: "CARGO", DieRole.THROWN: ""}

@@ -13,7 +13,7 @@ from companion.display.fonts import cap_height
 from companion.display.layout import Canvas, Line
 from companion.display.screens.common import BOLD, Color, margin, stake_text
 from companion.display.sprites import icon
-from companion.display.view import MessageView, Screen, Severity, Stakes, View
+from companion.view import MessageView, Screen, Severity, Stakes, View
 
 
 def header(c: Canvas, view: View, rect: pygame.Rect) -> None:

@@ -9,7 +9,7 @@ import pygame
 
 from companion.display import theme
 from companion.display.layout import Canvas
-from companion.display.view import NightView, View
+from companion.view import NightView, View
 
 #: Share of the body's height the strip of last rounds takes.
 STRIP_SHARE = 0.34

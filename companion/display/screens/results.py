@@ -10,7 +10,7 @@ import pygame
 from companion.display import theme
 from companion.display.layout import Canvas, Line
 from companion.display.screens.common import Color, stake_text
-from companion.display.view import PlayerView, Stakes, View
+from companion.view import PlayerView, Stakes, View
 
 
 def _ranked(view: View, key: Callable[[PlayerView], tuple[int, ...]]) -> list[PlayerView]:

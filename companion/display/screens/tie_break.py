@@ -9,7 +9,7 @@ from companion.display.layout import Canvas
 from companion.display.photo import draw_photo, fit_rect
 from companion.display.screens.common import MIN_DIE_PX
 from companion.display.sprites import die, icon
-from companion.display.view import Screen, TieBreakView, View
+from companion.view import Screen, TieBreakView, View
 
 
 def tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:

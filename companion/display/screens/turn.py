@@ -18,7 +18,7 @@ from companion.display.layout import Canvas, Line
 from companion.display.photo import draw_photo, fit_rect
 from companion.display.screens.common import MIN_DIE_PX, area, role_style
 from companion.display.sprites import DieStyle, die, icon
-from companion.display.view import DieRole, PhotoView, Severity, ThrowView, TurnView, View
+from companion.view import DieRole, PhotoView, Severity, ThrowView, TurnView, View
 
 
 def _odds_row(c: Canvas, view: View, rect: pygame.Rect) -> None:

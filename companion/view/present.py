@@ -1,10 +1,12 @@
-"""Presenting the game: an engine state (plus the app's extras) as a display :class:`View`.
+"""Presenting the game: an engine state (plus the app's extras) as a display :class:`View`,
+and the referee's words for the table.
 
 The display draws plain views; the engine knows nothing of screens. This module is
-the one place that maps one onto the other, so it is pure: the same state and extras
-give the same view. The app passes the extras it alone knows: the photo of the last
-throw with its marks, the referee's message, machine faults, a confirmation waiting,
-the odds.
+the one place that maps one onto the other, and the one place the app's lines for
+the table are worded (what to do next, why a throw was not counted, the log), so it
+is pure: the same state and extras give the same view. The app passes the extras it
+alone knows: the photo of the last throw with its marks, the referee's message,
+machine faults, a confirmation waiting, the odds.
 
 >>> from companion.engine import Throw, apply, new_game, settings_from_options
 >>> state = new_game(settings_from_options("standard", {"first-player": "named"}),
@@ -19,9 +21,28 @@ the odds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
-from companion.display.view import (
+from companion.engine import DieRole as EngineRole
+from companion.engine import (
+    Event,
+    GameState,
+    NextRound,
+    Phase,
+    RuleError,
+    Settings,
+    Stand,
+    Throw,
+    ThrowRecord,
+    Turn,
+    Undo,
+)
+from companion.house import HouseDecision
+from companion.notation import rules_text
+from companion.odds import state_odds
+from companion.stats import NightStats
+from companion.view import (
     BonusView,
     ConfirmView,
     DieFace,
@@ -48,11 +69,35 @@ from companion.display.view import (
     TurnView,
     View,
 )
-from companion.engine import DieRole as EngineRole
-from companion.engine import GameState, Phase, ThrowRecord, Turn
-from companion.stats import NightStats
 
-__all__ = ["build_view", "marks_for", "photo_caption", "turn_view"]
+__all__ = [
+    "CAMERA_ACTION",
+    "CONFIRM_UNDO",
+    "SETUP_CHANGED_LATER",
+    "SETUP_CHANGED_NEW_GAME",
+    "action",
+    "applied_message",
+    "bank_zone_action",
+    "build_view",
+    "camera_lost",
+    "capture_problem",
+    "dice_count",
+    "fault_messages",
+    "house_message",
+    "log_line",
+    "marks_for",
+    "new_game_line",
+    "night_view",
+    "no_stand",
+    "no_throw",
+    "odds_view",
+    "photo_caption",
+    "reading_problem",
+    "refused",
+    "timed",
+    "turn_view",
+    "undone",
+]
 
 _ROLE = {
     EngineRole.SHIP: DieRole.SHIP,
@@ -173,6 +218,8 @@ def turn_view(
         throws=throws,
         dice_to_throw=turn.dice_to_throw,
         stood=turn.stood,
+        throws_left=turn.throws_left,
+        over=turn.over,
     )
 
 
@@ -387,6 +434,180 @@ def build_view(
     return make(Screen.TURN, turn=turn_view(state.turn, s.required), odds=odds)
 
 
+# -- the referee's words (the app says these; the engine's own lines come from the state)
+
+#: What to do when the camera failed: nothing was counted.
+CAMERA_ACTION = "Nothing was counted. Staff: check the camera, then press again"
+#: The confirmation line of an undo waiting.
+CONFIRM_UNDO = "Press undo again to confirm; press the button to cancel"
+#: What each kind of machine fault asks staff to do.
+FAULT_ACTIONS = {
+    "camera": "Staff: check the camera cable, then press the button",
+    "button": "Staff: check the button wiring; the keyboard works",
+}
+
+
+def action(state: GameState) -> str:
+    """The engine's status, with what the button does now when a round or the match is
+    over (the engine knows no buttons)."""
+    if state.phase is Phase.ROUND_OVER:
+        return f"{state.status} Hold the button to start the next round."
+    if state.phase is Phase.MATCH_OVER:
+        return f"{state.status} Hold the button to start a new match."
+    return state.status
+
+
+def undone(state: GameState) -> str:
+    """What an Undo applied to ``state`` takes back, in words ("Ann's last throw")."""
+    last = state.effective_events[-1] if state.effective_events else None
+    who = state.last_throw.player + "'s " if state.last_throw is not None else ""
+    if isinstance(last, Throw):
+        return f"{who}last throw"
+    if isinstance(last, Stand):
+        return f"{who}stand"
+    if isinstance(last, NextRound):
+        return "the start of the round"
+    return "the last event"
+
+
+def dice_count(n: int) -> str:
+    """ "1 die", "3 dice"."""
+    return "1 die" if n == 1 else f"{n} dice"
+
+
+def no_throw(state: GameState) -> tuple[str, str]:
+    """Why a press reads no throw now (text, what to do)."""
+    if state.phase is Phase.ROUND_OVER:
+        return "The round is over", "Hold the button to start the next round"
+    if state.phase is Phase.MATCH_OVER:
+        return "The match is over", "Hold the button to start a new match"
+    return "No throw is expected now", action(state)
+
+
+def no_stand(state: GameState) -> tuple[str, str]:
+    """Why a hold neither stands nor starts a round (text, what to do)."""
+    if state.turn is not None and not state.turn.launched and state.can_throw:
+        first = f"Ship, captain and crew first. {action(state)}"
+        return "You cannot stand before launching", first
+    return "Nothing to stand on now", action(state)
+
+
+def reading_problem(
+    problems: Sequence[str], unreadable: int, count: int
+) -> tuple[str, str] | None:
+    """Why a reading cannot be applied (text, what to do), or None if it can.
+
+    ``problems``: vision's messages (a wrong count left out: the engine words that);
+    ``unreadable``: dice seen but not read; ``count``: the dice the throw should have.
+    """
+    if problems:
+        more = ""
+        if len(problems) > 1:
+            n = len(problems) - 1
+            more = f" (and {n} more problem{'s' if n != 1 else ''})"
+        return problems[0] + more, f"This throw does not count ({dice_count(count)} expected)."
+    if unreadable:
+        which = "One die" if unreadable == 1 else f"{unreadable} dice"
+        return (
+            f"{which} could not be read",
+            f"Straighten {'it' if unreadable == 1 else 'them'} or re-throw all "
+            f"{count} and press again. This throw does not count.",
+        )
+    return None
+
+
+def refused(event: Event, state: GameState) -> str:
+    """What to do after the rules refused ``event`` in ``state``."""
+    counted = "This throw does not count. " if isinstance(event, Throw) else ""
+    return counted + action(state)
+
+
+def applied_message(before: GameState, event: Event, after: GameState) -> MessageView | None:
+    """The referee's message once ``event`` took ``before`` to ``after`` (None on a result
+    screen: it says it all, and what to do next)."""
+    if isinstance(event, Undo):
+        return MessageView(Severity.INFO, f"Undone: {undone(before)}", action(after))
+    if after.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        return None
+    return MessageView(Severity.INFO, after.message or "Done", action(after))
+
+
+def log_line(before: GameState, event: Event, after: GameState) -> str:
+    """The referee's log line for ``event`` applied to ``before``."""
+    who = before.current_player or "table"
+    if isinstance(event, Throw):
+        dice = " ".join(str(d) for d in event.dice)
+        return f"{who} threw {dice}: {after.message}"
+    if isinstance(event, Stand):
+        return after.message
+    if isinstance(event, NextRound):
+        return f"next round: {after.message}"
+    return f"undo: {undone(before)} undone. {action(after)}"
+
+
+def fault_messages(faults: Mapping[str, str]) -> tuple[MessageView, ...]:
+    """Machine faults by kind ("camera", "button", others) as FAULT messages, camera
+    and button first, each with what staff should do."""
+    kinds = [k for k in FAULT_ACTIONS if k in faults]
+    kinds += [k for k in faults if k not in FAULT_ACTIONS]
+    return tuple(MessageView(Severity.FAULT, faults[k], FAULT_ACTIONS.get(k, "")) for k in kinds)
+
+
+def bank_zone_action(error: RuleError) -> str:
+    """What to do when the bank zone does not hold what was banked
+    (:func:`companion.engine.bank_zone_error`)."""
+    if error.code == "bank-zone-unreadable":
+        return "Straighten the banked dice and press again"
+    return (
+        "Put the bank zone right (banked dice only) and press again. "
+        "This throw does not count."
+    )
+
+
+def camera_lost(error: str) -> str:
+    """The camera fault line for the camera's ``error``."""
+    return f"Camera lost: {error}"
+
+
+def capture_problem(problem: str, detail: str) -> tuple[str, str, Severity]:
+    """Why a press read no throw (a :data:`companion.capture.CAPTURE_PROBLEMS` code and
+    the words behind it) as (text, what to do, severity)."""
+    again = "Press the button again"
+    if problem == "no-camera":
+        return "No camera", CAMERA_ACTION, Severity.FAULT
+    if problem == "camera-silent":
+        return "The camera did not answer", CAMERA_ACTION, Severity.FAULT
+    if problem == "bad-picture":
+        return f"The camera sent a bad picture ({detail})", again, Severity.PROBLEM
+    if problem == "moving":
+        return detail, "Press again when the dice have stopped", Severity.PROBLEM
+    return f"The picture could not be read ({detail})", again, Severity.PROBLEM
+
+
+#: The log line when a finished game gives way to a changed setup.
+SETUP_CHANGED_NEW_GAME = (
+    "the configured players or rules changed and the last game is over: a new game starts"
+)
+#: The log line when a game in progress keeps its setup over a changed config.
+SETUP_CHANGED_LATER = (
+    "note: the configured players or rules differ from the restored game in "
+    "progress; they apply from the next game (or: companion new-game)"
+)
+
+
+def new_game_line(players: Sequence[str], settings: Settings) -> str:
+    """The log line for a new game: the players and the rules in force."""
+    return f"New game: {', '.join(players)}; rules: {rules_text(settings)}"
+
+
+def timed(line: str, timings: Mapping[str, float]) -> str:
+    """``line`` with a press's timings, ms (``[capture 240 ms, read 58 ms]``), if any."""
+    if not timings:
+        return line
+    parts = ", ".join(f"{step} {seconds * 1000:.0f} ms" for step, seconds in timings.items())
+    return f"{line} [{parts}]"
+
+
 def night_view(stats: NightStats) -> NightView:
     """The night screen's data from :func:`companion.stats.night_stats`.
 
@@ -414,3 +635,26 @@ def night_view(stats: NightStats) -> NightView:
         p_value=stats.fairness.p_value if stats.fairness.dice else None,
         warning=stats.fairness.warning,
     )
+
+
+def house_message(house: HouseDecision, event: Event, state: GameState) -> MessageView | None:
+    """What the table sees at the House's decision (``state``: after it stood by itself;
+    None on a result screen)."""
+    if state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        return None
+    if house.action != "stand":
+        return MessageView(Severity.INFO, state.message or house.text, house.text)
+    if isinstance(event, Undo):  # after an undo the House waits for a hold
+        return MessageView(Severity.INFO, house.text, "Hold the button: the House stands")
+    return MessageView(Severity.INFO, house.text, action(state))
+
+
+@lru_cache(maxsize=8)
+def odds_view(state: GameState) -> OddsView | None:
+    """The stand / re-throw chances of winning the round for the player to move
+    (:func:`companion.odds.state_odds`), or None without a decision or a re-throw;
+    cached per state (states compare by the game)."""
+    odds = state_odds(state)
+    if odds is None or odds.rethrow is None:
+        return None
+    return OddsView(float(odds.stand), float(odds.rethrow))
