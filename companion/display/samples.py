@@ -155,7 +155,7 @@ def _turn_start() -> View:
 def _turn_ship() -> View:
     return View(
         Screen.TURN, players=_players("Anna"), stakes=StakesView(pot=4),
-        match=MatchView(round_number=2, rounds_total=5),
+        match=MatchView(round_number=2, rounds_total=5, to_beat="Cleo 9"),
         turn=TurnView("Anna", throws_used=1, slots=standard_slots(ship=1), throws=(_THROW1,),
                       dice_to_throw=4),
         photo=_photo1(),
@@ -226,7 +226,7 @@ def _turn_eight() -> View:
     )
     return View(
         Screen.TURN, players=players, stakes=StakesView(pot=40, ante=5, unit="$"),
-        match=MatchView(round_number=12),
+        match=MatchView(round_number=12, to_beat="Anna-Maria and Kristoffer 11"),
         turn=TurnView("Maximiliana-Josephine", throws_used=1,
                       slots=standard_slots(1, 1, 1), cargo=(6, 6), score=14,
                       bonuses=(BonusView("unused throws", 2),),

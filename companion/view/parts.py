@@ -231,12 +231,15 @@ class MatchView:
         rounds_total: the number of rounds of a fixed-rounds match; None otherwise.
         target: the points target of a first-to-T match; None otherwise.
         stage: a stage name shown beside the round: "Final", "Tie-break turn"; or None.
+        to_beat: during a turn, the best score posted this round and who holds it
+            ("Anna 8"), shown as "to beat: Anna 8"; None before anyone launched.
     """
 
     round_number: int = 1
     rounds_total: int | None = None
     target: int | None = None
     stage: str | None = None
+    to_beat: str | None = None
 
     def __post_init__(self) -> None:
         _check_count("MatchView", "round_number", self.round_number, low=1)

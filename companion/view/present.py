@@ -311,9 +311,11 @@ def _tie_break(state: GameState) -> TieBreakView | None:
             )
             for name in ro.contenders
         )
-        return TieBreakView(
-            entries, None, "Each player throws one die: the highest starts", ro.pass_number
-        )
+        tied = max(v for _, v in ro.passes[-1]) if ro.passes else None  # the tie thrown again
+        how = (f"{' and '.join(ro.contenders)} tied on {tied}: each throws one die again, "
+               "the highest starts" if tied is not None
+               else "Each player throws one die: the highest starts")
+        return TieBreakView(entries, tied, how, ro.pass_number)
     tb = state.tie_break
     if state.phase is Phase.TIE_BREAK and tb is not None and tb.kind == "cargo-reroll":
         thrown = {r.player: r.dice for r in tb.throws}
@@ -365,11 +367,17 @@ def build_view(
         stage = "Tie-break"
     elif state.phase is Phase.ROLL_OFF:
         stage = "Roll-off"
+    posted = [t for t in state.round_turns if t.launched]
+    to_beat = None
+    if state.phase is Phase.TURN and posted:
+        best = max(t.score for t in posted)
+        to_beat = f"{' and '.join(t.player for t in posted if t.score == best)} {best}"
     match = MatchView(
         round_number=state.round_number,
         rounds_total=s.rounds if s.match == "rounds" else None,
         target=s.target if s.match == "target" else None,
         stage=stage,
+        to_beat=to_beat,
     )
     if message is None and state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
         what = "the next round" if state.phase is Phase.ROUND_OVER else "a new match"

@@ -303,7 +303,8 @@ class TieBreakView:
 
     Attributes:
         entries: the players in it, in throwing order.
-        tied_score: the score they tied on; None for the roll-off.
+        tied_score: the score they tied on; in the roll-off, the die they tied on
+            (None on its first pass).
         how: the rule in words: "Each re-throws both cargo dice: the higher total wins".
         attempt: which pass this is (1-based): ties throw again.
     """

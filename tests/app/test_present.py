@@ -188,3 +188,16 @@ def test_a_cargo_reroll_once_turn_is_over_after_its_one_re_throw() -> None:
     assert (view.throws_used, view.throws_max) == (2, 3)
     dispute = build_view(state, dispute=True).turn
     assert dispute is not None and dispute.over and dispute.throws_left == 0
+
+
+def test_a_roll_off_tie_is_marked_on_the_pass_thrown_again() -> None:
+    state = new_game(settings_from_options("standard", {}), ["Ann", "Bob", "Cy"])
+    first = build_view(state).tie_break
+    assert first is not None and first.tied_score is None
+    state = play(state, Throw((6,)), Throw((6,)), Throw((3,)))
+    tie = build_view(state).tie_break
+    assert tie is not None and (tie.tied_score, tie.attempt) == (6, 2)
+    assert tie.how == "Ann and Bob tied on 6: each throws one die again, the highest starts"
+    _, layout = render_with_layout(build_view(state), (800, 480))
+    (title,) = [i for i in layout.texts() if i.role == "tie-title"]
+    assert title.text == "Who starts? · tie on 6 · throw 2" and not title.truncated

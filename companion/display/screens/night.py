@@ -45,6 +45,18 @@ def _strip(c: Canvas, night: NightView, box: pygame.Rect) -> None:
     n = max(len(cells), 5)
     cell_w = (row.w - gap * (n - 1)) // n
     score_h = round(row.h * 0.6)
+    # sizes fit the row: the score first; the names go when the row is too short
+    score_size = c.size(theme.LARGE * 1.5)
+    while score_size > small and c.line_height(score_size) > score_h:
+        score_size -= 1
+    name_size = medium
+    while name_size > small and c.line_height(name_size) > row.h - score_h:
+        name_size -= 1
+    show_names = c.line_height(name_size) <= row.h - score_h
+    if not show_names:
+        score_h = row.h
+    if c.line_height(score_size) > score_h + c.line_height(score_size) // 3:
+        return  # no room for the strip on this screen
     for index, (winner, score) in enumerate(cells):
         cell = pygame.Rect(row.x + index * (cell_w + gap), row.y, cell_w, row.h)
         newest = index == len(cells) - 1
@@ -54,12 +66,13 @@ def _strip(c: Canvas, night: NightView, box: pygame.Rect) -> None:
         # nobody launched: an en dash
         figure = str(score) if winner is not None or score else "\u2013"
         color = theme.YELLOW if winner is not None else theme.TEXT_DIM
-        c.text(pygame.Rect(cell.x, cell.y, cell.w, score_h), figure,
-               c.size(theme.LARGE * 1.5), color, role=f"strip-score:{index}", align="center",
-               min_size=medium)
+        c.text(pygame.Rect(cell.x, cell.y, cell.w, score_h), figure, score_size, color,
+               role=f"strip-score:{index}", align="center", min_size=small)
+        if not show_names:
+            continue
         name = winner if winner is not None else ("tie" if score else "none")
         c.text(pygame.Rect(cell.x + gap, cell.y + score_h, cell.w - 2 * gap, cell.h - score_h),
-               name, medium, theme.TEXT if winner else theme.TEXT_DIM,
+               name, name_size, theme.TEXT if winner else theme.TEXT_DIM,
                role=f"strip-name:{index}", align="center", min_size=small)
 
 
@@ -92,6 +105,8 @@ def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect) -> Non
                                    "night-chips"))
             elif p.points is not None:
                 columns[1].append((f"{p.points} pts", theme.TEXT, True, "night-points"))
+            else:
+                columns[1].append(("", theme.TEXT, True, "night-chips"))
             columns[2].append((f"won {p.rounds_won}", theme.TEXT, False, "night-won"))
         def widths_at(size: int) -> list[int]:
             return [max((c.width_of(w, size, b) for w, _, b, _ in col), default=0)
@@ -113,6 +128,8 @@ def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect) -> Non
                 if not col:
                     continue
                 words, color, bold, role = col[index]
+                if not words:
+                    continue
                 width = min(width, max(0, right - row.x - name_w))
                 c.text(pygame.Rect(right - width, row.y, width, row.h), words, size, color,
                        role=f"{role}:{index}", align="right", bold=bold, min_size=small)
