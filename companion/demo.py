@@ -20,23 +20,22 @@ from __future__ import annotations
 import json
 import tempfile
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 from companion.engine import GameState, Phase
 from companion.journal import GameSetup
-from hardware.button import ButtonEvent
+from hardware.button import EVENT_KINDS
 
-__all__ = ["DEFAULT_GAME", "DemoScript", "ScriptedButtons", "load_script", "result_lines"]
+__all__ = ["DEFAULT_GAME", "DemoScript", "load_script", "result_lines"]
 
 #: The recorded game played by ``companion demo``.
 DEFAULT_GAME = Path(__file__).resolve().parent.parent / "fixtures" / "demo" / "game.json"
 
-STEP_KINDS = ("press", "hold", "undo")
+#: The button steps a recording may hold (the kinds of button event).
+STEP_KINDS: tuple[str, ...] = EVENT_KINDS
 
 
 @dataclass(frozen=True)
@@ -81,68 +80,6 @@ def load_script(path: Path) -> DemoScript:
     if presses != throws:
         raise ValueError(f"{path}: {presses} presses but {throws} recorded throws")
     return DemoScript(path, setup, steps, dict(data.get("expect", {})), str(data.get("title", "")))
-
-
-class ScriptedButtons:
-    """A button source that replays the script's steps, one per ``interval_s``.
-
-    Implements the app's button-source protocol (``get``, ``drain``, ``close``).
-    ``finished`` is True once every step has been handed out.
-    """
-
-    def __init__(
-        self,
-        steps: tuple[str, ...],
-        interval_s: float = 0.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self._steps: deque[str] = deque(steps)
-        self._interval_s = interval_s
-        self._clock = clock
-        self._next_s = clock() + interval_s
-        self.handed_out = 0
-
-    @property
-    def finished(self) -> bool:
-        return not self._steps
-
-    @property
-    def left(self) -> int:
-        """Button steps not yet given."""
-        return len(self._steps)
-
-    def get(self, timeout_s: float | None = None) -> ButtonEvent | None:
-        if not self._steps:
-            if timeout_s:
-                time.sleep(min(timeout_s, 0.05))
-            return None
-        now = self._clock()
-        if now < self._next_s:
-            time.sleep(min(self._next_s - now, timeout_s or 0.0))
-            if self._clock() < self._next_s:
-                return None
-        kind = self._steps.popleft()
-        self._next_s = self._clock() + self._interval_s
-        self.handed_out += 1
-        assert kind in STEP_KINDS
-        return ButtonEvent(kind, self._clock())  # type: ignore[arg-type]
-
-    def drain(self) -> int:
-        return 0
-
-    def close(self) -> None:
-        self._steps.clear()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def result_lines(state: GameState) -> list[str]:
@@ -206,6 +143,7 @@ def run_demo(
     from companion.journal import Journal
     from companion.runner import has_screen, open_screen, run_companion
     from hardware.camera import ReplayCamera
+    from hardware.scripted import ScriptedButtons
 
     script = load_script(game)
     if headless is None:

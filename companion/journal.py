@@ -41,6 +41,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from hardware.lifecycle import Closeable
+
 #: ``PRAGMA application_id`` of a companion journal: the bytes ``SCC1``.
 APPLICATION_ID = 0x53434331
 #: Schema version (``PRAGMA user_version``).
@@ -175,8 +177,9 @@ class JournalEntry:
     has_photo: bool
 
 
-class Journal:
-    """An open journal file. Use as a context manager, or call :meth:`close`.
+class Journal(Closeable):
+    """An open journal file. Use as a context manager, or call ``close()`` (once is
+    enough; see :class:`~hardware.lifecycle.Closeable`).
 
     Args:
         path: the SQLite file; created (with its folder) if missing.
@@ -205,6 +208,7 @@ class Journal:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock: IO[bytes] | None = self._take_lock() if exclusive else None
         self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        super().__init__()
         try:
             self._prepare()
         except BaseException:
@@ -406,21 +410,10 @@ class Journal:
     def _transaction(self) -> _Transaction:
         return _Transaction(self._conn)
 
-    def close(self) -> None:
+    def _release(self) -> None:
         """Close the file (checkpointing the WAL) and release the lock, if held."""
         self._conn.close()
         self._release_lock()
-
-    def __enter__(self) -> Journal:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 class _Transaction:

@@ -19,6 +19,7 @@ from companion.app import Companion
 from companion.display import MAX_FPS, Painter
 from companion.notify import Notifier
 from hardware.button import ButtonEvent, ButtonSource, KeyboardButton
+from hardware.lifecycle import Closeable
 
 __all__ = ["AnyButton", "Screen", "has_screen", "open_screen", "run_companion"]
 
@@ -106,7 +107,7 @@ def open_screen(
     return Screen(surface, fullscreen and not headless, headless)
 
 
-class AnyButton:
+class AnyButton(Closeable):
     """Events from several button sources as one (the GPIO buttons and the keyboard twin).
 
     ``get`` looks at each source in turn and waits on the first (the main one) for
@@ -117,6 +118,7 @@ class AnyButton:
         if not sources:
             raise ValueError("AnyButton needs at least one button source")
         self.sources = sources
+        super().__init__()
 
     def get(self, timeout_s: float | None = None) -> ButtonEvent | None:
         for source in self.sources[1:]:
@@ -128,15 +130,9 @@ class AnyButton:
     def drain(self) -> int:
         return sum(source.drain() for source in self.sources)
 
-    def close(self) -> None:
+    def _release(self) -> None:
         for source in self.sources:
             source.close()
-
-    def __enter__(self) -> AnyButton:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 def _key_event(keyboard: KeyboardButton | None, name: str, down: bool) -> bool:

@@ -41,10 +41,13 @@ from types import TracebackType
 from typing import Any, Literal, Protocol, Self
 
 from hardware.errors import HardwareError, HardwareSettingsError
+from hardware.lifecycle import Closeable
 
 log = logging.getLogger(__name__)
 
 EventKind = Literal["press", "hold", "undo"]
+#: Every kind of button event, in the order a table meets them.
+EVENT_KINDS: tuple[EventKind, ...] = ("press", "hold", "undo")
 
 #: Default debounce window, seconds (a level must hold this long to count).
 BOUNCE_TIME_S = 0.02
@@ -265,7 +268,7 @@ class ButtonSource(Protocol):
     ) -> None: ...
 
 
-class EventQueue:
+class EventQueue(Closeable):
     """The queue, the ``when_*`` callbacks and the timer thread behind every device.
 
     Subclasses register detectors with :meth:`_add_detector` and report raw levels
@@ -278,7 +281,7 @@ class EventQueue:
         self._queue: queue.Queue[ButtonEvent] = queue.Queue()
         self._lock = threading.Condition()
         self._detectors: dict[str, tuple[PressDetector, EventKind | None]] = {}
-        self._closed = False
+        super().__init__()
         self._thread: threading.Thread | None = None
         #: Called with each ``"press"`` event (on the device's thread), after queueing.
         self.when_press: Callback | None = None
@@ -317,36 +320,19 @@ class EventQueue:
                 return count
             count += 1
 
-    def close(self) -> None:
-        """Stop the timer thread and release the device; safe to call twice."""
+    def _release(self) -> None:
+        """Stop the timer thread, then free the hardware (called once, by ``close()``;
+        ``close``, ``closed`` and the ``with`` statement come from
+        :class:`~hardware.lifecycle.Closeable`)."""
         with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-            self._lock.notify_all()
+            self._lock.notify_all()  # the timer thread sees it is closed and ends
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=1.0)
-        self._release()
-
-    @property
-    def closed(self) -> bool:
-        """True once :meth:`close` has been called."""
-        return self._closed
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+        self._release_device()
 
     # -- for subclasses ----------------------------------------------------------------
-    def _release(self) -> None:
-        """Free the hardware (called once by :meth:`close`)."""
+    def _release_device(self) -> None:
+        """Free the hardware (called once, by ``close()``)."""
 
     def _add_detector(self, name: str, detector: PressDetector, kind: EventKind | None) -> None:
         """Register a detector; ``kind`` renames its events (``None`` keeps them)."""
@@ -486,7 +472,7 @@ class ThrowButton(EventQueue):
                     pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
                 )
         except Exception as exc:
-            self._release()
+            self._release_device()
             raise ButtonError(_gpio_problem(name, pin, exc)) from exc
         device.when_activated = lambda: self._feed(name, True)
         device.when_deactivated = lambda: self._feed(name, False)
@@ -498,7 +484,7 @@ class ThrowButton(EventQueue):
                 self._detectors[name][0].assume_pressed(self._clock())
         return device
 
-    def _release(self) -> None:
+    def _release_device(self) -> None:
         for device in getattr(self, "_devices", []):
             try:
                 device.close()

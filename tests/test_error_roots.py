@@ -24,7 +24,7 @@ from companion.engine import (
     settings_from_options,
 )
 from companion.journal import Journal, JournalError
-from companion.notation import NotationError, decode_event, encode_event
+from companion.notation import NotationError, ReplayError, decode_event, encode_event
 from hardware import HardwareError, HardwareSettingsError
 from hardware.button import ButtonError, PressDetector, open_buttons
 from hardware.camera import CameraError, ReplayCamera
@@ -39,7 +39,7 @@ from vision import (
 )
 
 ROOTS = [
-    (EngineError, [RuleError, SettingsError, NotationError], ValueError),
+    (EngineError, [RuleError, SettingsError, NotationError, ReplayError], ValueError),
     (VisionError, [VisionInputError, VisionSettingsError], ValueError),
     (HardwareError, [HardwareSettingsError], ValueError),
     (HardwareError, [CameraError, ButtonError], RuntimeError),

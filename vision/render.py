@@ -946,7 +946,7 @@ class _Box:
         (about) away from the walls."""
         p = self.cam.floor_point(x, y)
         m = margin_px * float(self.cam.depth(p[None])[0]) / self.cam.f
-        return abs(p[0]) < self.ax - m and abs(p[1]) < self.ay - m
+        return bool(abs(p[0]) < self.ax - m and abs(p[1]) < self.ay - m)
 
     def draw(self, rng: np.random.Generator, canvas: F32, light: _Light,
              scale: float) -> Distractor:
@@ -1146,13 +1146,13 @@ def render_scene(rng: np.random.Generator, spec: RenderSpec | None = None,
         elif u < sp.p_glare_centre + sp.p_glare_patch + sp.p_glare_spot:
             glare = "spot"
         smear = float(rng.uniform(*sp.smear_px)) if rng.random() < sp.p_smear else 0.0
-        quad, box, shown, pips = _draw_die(canvas, rng, cam, light, centre, side, yaw, val,
+        quad, dbox, shown, pips = _draw_die(canvas, rng, cam, light, centre, side, yaw, val,
                                            radius, body, pip, float(rng.uniform(*sp.pip_r)),
                                            kind_o == "numeral", glare, smear)
         side_px = float(np.mean(np.linalg.norm(quad - np.roll(quad, 1, 0), axis=1)))
         die = RenderedDie(val, "pip" if kind_o == "pip" else "numeral",
                           (float(quad[:, 0].mean()), float(quad[:, 1].mean())),
-                          tuple((float(p[0]), float(p[1])) for p in quad), box, side_px,
+                          tuple((float(p[0]), float(p[1])) for p in quad), dbox, side_px,
                           radius, shown, glare, smear)
         if kind_o == "pip":
             dice.append(die)

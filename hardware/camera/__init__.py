@@ -4,13 +4,15 @@
 - :class:`UsbCamera`: a USB camera through ``cv2.VideoCapture(index, cv2.CAP_V4L2)``;
 - :class:`ReplayCamera`: recorded throws from ``fixtures/``, for tests and the demo.
 
-:func:`open_camera` builds the one the config names. Every frame is ``H x W x 3``
+:func:`open_camera` builds the one the config names, through :data:`camera_factory`
+(a :class:`CameraFactory`; tests swap it for one that makes fakes). Every frame is ``H x W x 3``
 ``uint8`` BGR; every failure is a :class:`CameraError` with a message for the person
 setting up the table; no read blocks longer than the camera's timeout.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol
 
@@ -26,11 +28,14 @@ __all__ = [
     "Camera",
     "CameraBase",
     "CameraError",
+    "CameraFactory",
+    "CameraMaker",
     "CameraSettings",
     "Frame",
     "PiCamera",
     "ReplayCamera",
     "UsbCamera",
+    "camera_factory",
     "flicker_free_exposure",
     "flicker_period_us",
     "is_flicker_free",
@@ -65,35 +70,79 @@ class CameraSettings(Protocol):
     def timeout_s(self) -> float: ...  # longest wait for one frame, s
 
 
-def open_camera(settings: CameraSettings) -> Camera:
-    """Open the camera ``settings`` describe, ready to capture (exposure locked).
+#: Builds one kind of camera from the settings.
+CameraMaker = Callable[[CameraSettings], Camera]
+
+
+def _make_pi(settings: CameraSettings) -> Camera:
+    return PiCamera(
+        settings.resolution,
+        exposure_us=settings.exposure_us,
+        analogue_gain=settings.analogue_gain,
+        flicker_hz=settings.flicker_hz,
+        settle_s=settings.settle_s,
+        timeout_s=settings.timeout_s,
+    )
+
+
+def _make_usb(settings: CameraSettings) -> Camera:
+    return UsbCamera(
+        settings.usb_index,
+        settings.resolution,
+        exposure_us=settings.exposure_us,
+        flicker_hz=settings.flicker_hz,
+        settle_s=settings.settle_s,
+        timeout_s=settings.timeout_s,
+    )
+
+
+def _make_replay(settings: CameraSettings) -> Camera:
+    if settings.replay_path is None:
+        raise HardwareSettingsError("a replay camera needs [camera] replay_path")
+    return ReplayCamera(settings.replay_path)
+
+
+class CameraFactory:
+    """Builds the camera the settings name, one maker per kind (``"pi"``, ``"usb"``,
+    ``"replay"``), as gpiozero's pin factories build pins: :func:`open_camera` asks
+    :data:`camera_factory`, and tests put a factory of fakes in its place (or pass
+    ``factory=``), so the code that opens cameras runs unchanged without a camera.
+
+    >>> factory = CameraFactory({"replay": lambda settings: "a fake camera"})
+    >>> factory.kinds
+    ('replay',)
+    """
+
+    def __init__(self, makers: Mapping[str, CameraMaker] | None = None) -> None:
+        self.makers: dict[str, CameraMaker] = dict(
+            makers if makers is not None
+            else {"pi": _make_pi, "usb": _make_usb, "replay": _make_replay}
+        )
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds this factory makes, in order."""
+        return tuple(self.makers)
+
+    def __call__(self, settings: CameraSettings) -> Camera:
+        maker = self.makers.get(settings.kind)
+        if maker is None:
+            raise HardwareSettingsError(
+                f"unknown camera kind {settings.kind!r}; expected one of {self.kinds}"
+            )
+        return maker(settings)
+
+
+#: The factory :func:`open_camera` uses unless given one; swap it to open fakes.
+camera_factory = CameraFactory()
+
+
+def open_camera(settings: CameraSettings, factory: CameraFactory | None = None) -> Camera:
+    """Open the camera ``settings`` describe, ready to capture (exposure locked), with
+    ``factory`` (default: the module's :data:`camera_factory`, read at each call).
 
     Raises :class:`CameraError` when it cannot be opened, and
     :class:`~hardware.errors.HardwareSettingsError` (a ``ValueError``) for an unknown
     kind or a replay camera without a path.
     """
-    if settings.kind == "pi":
-        return PiCamera(
-            settings.resolution,
-            exposure_us=settings.exposure_us,
-            analogue_gain=settings.analogue_gain,
-            flicker_hz=settings.flicker_hz,
-            settle_s=settings.settle_s,
-            timeout_s=settings.timeout_s,
-        )
-    if settings.kind == "usb":
-        return UsbCamera(
-            settings.usb_index,
-            settings.resolution,
-            exposure_us=settings.exposure_us,
-            flicker_hz=settings.flicker_hz,
-            settle_s=settings.settle_s,
-            timeout_s=settings.timeout_s,
-        )
-    if settings.kind == "replay":
-        if settings.replay_path is None:
-            raise HardwareSettingsError("a replay camera needs [camera] replay_path")
-        return ReplayCamera(settings.replay_path)
-    raise HardwareSettingsError(
-        f"unknown camera kind {settings.kind!r}; expected one of {CAMERA_KINDS}"
-    )
+    return (factory or camera_factory)(settings)

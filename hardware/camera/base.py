@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hardware.errors import HardwareError, HardwareSettingsError
+from hardware.lifecycle import Closeable
 
 #: One camera frame: ``H x W x 3``, ``uint8``, BGR.
 Frame = NDArray[np.uint8]
@@ -63,7 +64,7 @@ class Camera(Protocol):
     ) -> None: ...
 
 
-class CameraBase:
+class CameraBase(Closeable):
     """Shared behaviour: burst pacing, closed-state checks, the context manager.
 
     Subclasses implement :meth:`_capture` (one frame, with its own timeout) and
@@ -71,9 +72,6 @@ class CameraBase:
     """
 
     describe: str = "camera"
-
-    def __init__(self) -> None:
-        self._closed = False
 
     # -- the Camera protocol -------------------------------------------------------
     def capture(self) -> Frame:
@@ -100,29 +98,6 @@ class CameraBase:
                     time.sleep(delay)
             burst.append(self._capture())
         return burst
-
-    def close(self) -> None:
-        """Release the camera; safe to call more than once."""
-        if self._closed:
-            return
-        self._closed = True
-        self._release()
-
-    @property
-    def closed(self) -> bool:
-        """True once :meth:`close` has been called."""
-        return self._closed
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __del__(self) -> None:  # a dropped camera should not keep the device busy
         try:

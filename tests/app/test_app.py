@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from companion.app import AppSettings, Companion
-from companion.demo import ScriptedButtons
 from companion.display import Screen, Severity
 from companion.engine import Phase, Stand, Throw
 from companion.journal import GameSetup, Journal
 from companion.runner import open_screen, run_companion
 from hardware.button import ButtonEvent, KeyboardButton
 from hardware.camera import CameraError, ReplayCamera
+from hardware.scripted import ScriptedButtons
 from vision import read_dice
 
 from .trays import dark, tray
