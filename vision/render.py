@@ -186,6 +186,11 @@ class RenderSpec:
         finger_on_die: chance per pip die that a fingertip covers one of its pips.
         pip_r: range of pip radius, in sides.
         blur_sigma, noise_sigma: focus blur (px) and sensor noise (grey levels).
+        exposure: range of the gain on the whole frame (a dim bar: 0.5; bright: 1.3).
+        warmth: range of the light's colour: + warm (more red, less blue), - cold;
+            0.2 changes red and blue by 20 %.
+        jpeg_quality: range of the JPEG quality the frame is compressed with (a webcam's
+            MJPEG), or ``None`` for none.
     """
 
     width: int = 640
@@ -213,6 +218,9 @@ class RenderSpec:
     pip_r: tuple[float, float] = (0.075, 0.1)
     blur_sigma: tuple[float, float] = (0.0, 0.8)
     noise_sigma: tuple[float, float] = (1.0, 4.0)
+    exposure: tuple[float, float] = (1.0, 1.0)
+    warmth: tuple[float, float] = (0.0, 0.0)
+    jpeg_quality: tuple[int, int] | None = None
 
 
 @dataclass
@@ -1181,6 +1189,9 @@ def render_scene(rng: np.random.Generator, spec: RenderSpec | None = None,
     vign = 1 + 0.18 * (gx * (xx / w - 0.5) + gy * (yy / h - 0.5)) \
         - 0.12 * ((xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2)
     canvas *= vign[..., None]
+    if sp.exposure != (1.0, 1.0) or sp.warmth != (0.0, 0.0):
+        warm = rng.uniform(*sp.warmth)
+        canvas *= np.array([1 - warm, 1.0, 1 + warm], np.float32) * rng.uniform(*sp.exposure)
     sigma = rng.uniform(*sp.blur_sigma)
     if sigma > 0.3:
         canvas = np.asarray(cv2.GaussianBlur(canvas, (0, 0), sigma), np.float32)
@@ -1188,6 +1199,11 @@ def render_scene(rng: np.random.Generator, spec: RenderSpec | None = None,
     if noise > 0.3:
         canvas += rng.normal(0, noise, canvas.shape).astype(np.float32)
     img = np.asarray(np.clip(canvas, 0, 255) + 0.5, np.float32).astype(np.uint8)
+    if sp.jpeg_quality is not None:
+        q = int(rng.integers(sp.jpeg_quality[0], sp.jpeg_quality[1] + 1))
+        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, q])
+        if ok:
+            img = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR), np.uint8)
     return RenderedScene(img, dice, numerals, others, cam)
 
 

@@ -148,3 +148,12 @@ def test_a_dice_box_has_walls_and_holds_its_dice() -> None:
         assert box.box[1] < d.box[1] and d.box[3] < box.box[3]
     # the floor inside is dark sandpaper; the walls at the frame's edge are not
     assert sc.image[140:160, 140:160].mean() < 80 < sc.image[:, :6].mean()
+
+
+def test_empty_scenes_train_the_detector_on_background() -> None:
+    from tools.vision.data import det_patches, render_photos
+
+    empty = render_photos(np.random.default_rng(3), 2, size=192, empty=1.0)
+    assert all(len(p.values) == 0 for p in empty)
+    x, t = det_patches(np.random.default_rng(4), empty, 2)
+    assert x.shape[0] == 4 and float(t[:, 0].max()) == 0.0  # no die centre anywhere

@@ -132,7 +132,8 @@ def render_photos(rng: np.random.Generator, n: int, size: int = 320,
             floor=str(rng.choice(FLOORS)), floor_text=0.2, p_glare_spot=0.2,
             p_glare_centre=0.1, p_glare_patch=0.1, p_smear=0.05, p_touching=0.4,
             numeral_dice=(0, 1), distractors=RENDER_DISTRACTORS, finger_on_die=0.1,
-            pip_r=(0.06, 0.11))
+            pip_r=(0.06, 0.11), box_walls=0.2, exposure=(0.6, 1.25), warmth=(-0.1, 0.25),
+            jpeg_quality=(40, 95) if rng.random() < 0.4 else None)
         out.append(scene_photo(f"render/{i}", render_scene(rng, spec)))
     return out
 
@@ -248,6 +249,14 @@ def face_crops(
         img, cen, siz, val = ph.image, ph.centers, ph.sizes, ph.values
         h, w = img.shape[:2]
         n = len(val)
+        if ph.hard is not None:
+            for x, y, size in ph.hard:
+                for _ in range(3):
+                    j = rng.normal(0, 0.08 * size, 2)
+                    xs.append(die_crop(img, x + j[0], y + j[1],
+                                       size * CROP_SPAN * rng.uniform(0.8, 1.25),
+                                       rng.uniform(0, 360), crop_px))
+                    ys.append(0)
         if n == 0:
             continue
         for i in range(n):
@@ -263,14 +272,6 @@ def face_crops(
                 crop = die_crop(src, x, y, side, rng.uniform(0, 360), crop_px)
                 xs.append(crop)
                 ys.append(int(val[i]))
-        if ph.hard is not None:
-            for x, y, size in ph.hard:
-                for _ in range(3):
-                    j = rng.normal(0, 0.08 * size, 2)
-                    xs.append(die_crop(img, x + j[0], y + j[1],
-                                       size * CROP_SPAN * rng.uniform(0.8, 1.25),
-                                       rng.uniform(0, 360), crop_px))
-                    ys.append(0)
         n_neg = round(neg_per_die * n)
         tries = 0
         made = 0
@@ -339,12 +340,11 @@ def det_patches(
     out_px = DET_PATCH // DET_STRIDE
     xs, ts = [], []
     for ph in photos:
-        if len(ph.sizes) == 0:
-            continue
-        med = float(np.median(ph.sizes))
+        empty = len(ph.sizes) == 0  # a scene with no die: background only, any scale
+        med = 1.0 if empty else float(np.median(ph.sizes))
         for _ in range(per_photo):
             target = math.exp(rng.uniform(math.log(size_range[0]), math.log(size_range[1])))
-            f = target / med
+            f = rng.uniform(0.5, 1.5) if empty else target / med
             img = cv2.resize(ph.image, None, fx=f, fy=f,
                              interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
             h, w = img.shape[:2]

@@ -29,9 +29,12 @@ from torch.nn import functional as F
 from .data import (
     DET_PATCH,
     SYNTH_STYLES,
+    Photo,
     det_patches,
     face_crops,
+    kind_photos,
     load_photos,
+    render_photos,
     synth_photos,
 )
 from .models import FACE_NETS, Detector
@@ -39,6 +42,18 @@ from .models import FACE_NETS, Detector
 HERE = Path(__file__).resolve().parent
 MODELS = HERE.parent.parent / "vision" / "models"
 FOLDERS = ["nell-byler-d6", "rune55-dice-trays"]
+
+
+def rendered(args: argparse.Namespace, seed: int) -> list[Photo]:
+    """The 3-D rendered scenes asked for (``--render N``: mixed scenes of every floor
+    and distractor, 320 px; ``--kinds N``: N scenes of each of issue 10's kinds, drawn
+    with the training seed, never seed 0, with which ``tools.vision.kinds`` measures)."""
+    from .kinds import KIND_NAMES
+
+    out = render_photos(np.random.default_rng(seed), args.render) if args.render else []
+    if args.kinds:
+        out += kind_photos(list(KIND_NAMES), args.kinds, seed=args.seed)
+    return out
 
 
 def _to_tensor(x: np.ndarray) -> torch.Tensor:
@@ -102,7 +117,7 @@ def train_detector(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
     train = load_photos(Path(args.data), FOLDERS, "train")
     hold = load_photos(Path(args.data), FOLDERS, "held-out")
     syn = synth_photos(np.random.default_rng(args.seed + 1), args.det_synth,
-                       style=args.synth_style)
+                       style=args.synth_style) + rendered(args, args.seed + 2)
     t0 = time.time()
     x_r, t_r = det_patches(rng, train, args.det_per_photo)
     x_s, t_s = det_patches(rng, syn, 2)
@@ -157,7 +172,7 @@ def train_detector(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
     manifest["detector"] = {
         "patches_real": len(x_r), "patches_synthetic": len(x_s), "patch_px": DET_PATCH,
         "per_photo": args.det_per_photo, "synthetic_scenes": args.det_synth,
-        "synth_style": args.synth_style,
+        "synth_style": args.synth_style, "rendered": args.render, "kinds_per_kind": args.kinds,
         "epochs": args.det_epochs, "final_train_loss": curves["train"][-1],
         "final_held_out_loss": curves["held-out"][-1], "cv2_dnn_max_abs_diff": diff,
         "seconds": round(time.time() - t0),
@@ -170,7 +185,7 @@ def train_face(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
     train = load_photos(Path(args.data), FOLDERS, "train", hard)
     hold = load_photos(Path(args.data), FOLDERS, "held-out")
     syn = synth_photos(np.random.default_rng(args.seed + 11), args.face_synth,
-                       style=args.synth_style)
+                       style=args.synth_style) + rendered(args, args.seed + 12)
     t0 = time.time()
     px, st = args.face_px, args.face_stretch
     x_r, y_r = face_crops(rng, train, args.face_per_die, args.face_per_die * 0.6, px, st)
@@ -230,7 +245,7 @@ def train_face(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
         "crops_real": len(x_r), "crops_synthetic": len(x_s), "crop_px": px,
         "p_stretch": st,
         "per_die": args.face_per_die, "synthetic_scenes": args.face_synth,
-        "synth_style": args.synth_style,
+        "synth_style": args.synth_style, "rendered": args.render, "kinds_per_kind": args.kinds,
         "hard_negatives": f"{len(hard)} detections on training photos away from every "
                           "labelled die (tools/vision/hard_negatives.json), 3 crops each",
         "classes_train": np.bincount(y, minlength=7).tolist(), "epochs": args.face_epochs,
@@ -252,6 +267,10 @@ def main() -> None:
     ap.add_argument("--det-epochs", type=int, default=36)
     ap.add_argument("--det-per-photo", type=int, default=16)
     ap.add_argument("--det-synth", type=int, default=1200)
+    ap.add_argument("--render", type=int, default=0,
+                    help="rendered 3-D scenes (vision.render) added to the synthetic ones")
+    ap.add_argument("--kinds", type=int, default=0,
+                    help="scenes of each of issue 10's kinds (tools.vision.kinds) added")
     ap.add_argument("--face-epochs", type=int, default=24)
     ap.add_argument("--face-per-die", type=int, default=16)
     ap.add_argument("--face-synth", type=int, default=600)
