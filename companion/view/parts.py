@@ -162,6 +162,8 @@ class PlayerView:
         launched: this round: True launched, False did not launch, None not played yet.
         rank: match standing, 1 = leading; tied players share a rank; None if not ranked.
         out: not playing this round (knocked out of a tournament, or not in a tie-break).
+        change: on the result screens, what this round changed: chips won (+) or lost
+            (-) with a pot, else points banked; None elsewhere.
     """
 
     name: str
@@ -173,9 +175,11 @@ class PlayerView:
     launched: bool | None = None
     rank: int | None = None
     out: bool = False
+    change: int | None = None
 
     def __post_init__(self) -> None:
         _check_name("PlayerView", "name", self.name)
+        _check_amount("PlayerView", "change", self.change)
         _check_amount("PlayerView", "chips", self.chips)
         _check_amount("PlayerView", "points", self.points)
         _check_count("PlayerView", "drinks", self.drinks)

@@ -238,6 +238,7 @@ def _players(state: GameState) -> tuple[PlayerView, ...]:
     playing = set(state.order) if state.order else {p.name for p in state.players}
     if state.phase is Phase.TIE_BREAK and state.tie_break is not None:
         playing = set(state.tie_break.players)
+    changes = _round_changes(state)
     views = []
     for p in state.players:
         turn = scores.get(p.name)
@@ -252,9 +253,29 @@ def _players(state: GameState) -> tuple[PlayerView, ...]:
                 launched=turn.launched if turn is not None else None,
                 rank=ranks.get(p.name),
                 out=p.name not in playing,
+                change=changes.get(p.name),
             )
         )
     return tuple(views)
+
+
+def _round_changes(state: GameState) -> dict[str, int]:
+    """Once a round is settled, each player's change over it: chips (with a pot: the
+    pot won less the ante paid) or points banked; {} while the round is in play."""
+    result = state.round_result
+    if result is None:
+        return {}
+    if "chips" not in state.settings.tallies:
+        points = dict(result.points)
+        return {name: points.get(name, 0) for name, _ in result.scores}
+    start = state  # back to this round's first state: its antes were paid just before
+    while start.before is not None and start.before.phase not in (Phase.ROUND_OVER,
+                                                                   Phase.MATCH_OVER):
+        start = start.before
+    if start.before is None:  # the game's first round: the antes came out of the start
+        return {p.name: p.chips - state.settings.starting_chips for p in state.players}
+    return {p.name: p.chips - b.chips
+            for p, b in zip(state.players, start.before.players, strict=True)}
 
 
 def _round_result(state: GameState) -> RoundResultView | None:

@@ -201,3 +201,28 @@ def test_a_roll_off_tie_is_marked_on_the_pass_thrown_again() -> None:
     _, layout = render_with_layout(build_view(state), (800, 480))
     (title,) = [i for i in layout.texts() if i.role == "tie-title"]
     assert title.text == "Who starts? · tie on 6 · throw 2" and not title.truncated
+
+
+def test_each_players_plus_or_minus_on_the_results() -> None:
+    """Issue 14, item 7: the result screens show what the round changed for each player."""
+    state = play(game(), Throw((6, 5, 4, 6, 6)), Stand(), Throw((6, 5, 4, 3, 2)), Stand(),
+                 *[Throw((1, 1, 1, 1, 1))] * 3)
+    view = build_view(state)
+    assert view.screen is Screen.MATCH_RESULT
+    assert {p.name: p.change for p in view.players} == {"Ann": 2, "Bob": -1, "Cy": -1}
+    _, layout = render_with_layout(view, (800, 480))
+    changes = sorted(i.text for i in layout.texts() if i.role.startswith("row-change"))
+    assert changes == ["+2", "\u22121", "\u22121"]
+    # the next round counts from its own start (Bob starts it and wins it)
+    state = play(state, NextRound(), Throw((6, 5, 4, 6, 6)), Stand(),
+                 *[Throw((1, 1, 1, 1, 1))] * 6)
+    assert {p.name: p.change for p in build_view(state).players} == {
+        "Ann": -1, "Bob": 2, "Cy": -1}
+    assert build_view(play(state, NextRound())).players[0].change is None  # in play again
+    # points (head-to-head, 004: only the round winner scores): what each banked
+    duel = new_game(settings_from_options("head-to-head", {"first-player": "named"}),
+                    ["Ann", "Bob"])
+    duel = play(duel, Throw((6, 5, 4, 6, 6)), Stand(), Throw((6, 5, 4, 3, 2)), Stand())
+    view = build_view(duel)
+    assert view.screen is Screen.ROUND_RESULT
+    assert {p.name: p.change for p in view.players} == {"Ann": 12, "Bob": 0}

@@ -42,6 +42,9 @@ def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
     rank_w = max(c.width_of(f"{p.rank}.", size) for p in rows if p.rank is not None) \
         if any(p.rank is not None for p in rows) else 0
     score_w = c.width_of("no launch", size) if show_round else 0
+    changes = {p.name: ("+" if p.change > 0 else "\u00b1" if p.change == 0 else "\u2212")
+               + str(abs(p.change)) for p in rows if p.change is not None}
+    change_w = max((c.width_of(t, size) for t in changes.values()), default=0)
     stake_w = min(box.w // 3, max((c.width_of(stake_text(view, p), size, False) for p in rows),
                                   default=0))
     gap = c.px(0.03)
@@ -60,6 +63,11 @@ def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
             c.text(pygame.Rect(right - stake_w, row.y, stake_w, row.h), stake, size,
                    theme.TEXT_DIM, role=f"row-stake:{index}", align="right", bold=False)
             right -= stake_w + gap
+        if player.name in changes:  # this round's +/-: won in sky blue, lost in white
+            c.text(pygame.Rect(right - change_w, row.y, change_w, row.h), changes[player.name],
+                   size, theme.SKY if (player.change or 0) > 0 else theme.TEXT,
+                   role=f"row-change:{index}", align="right")
+            right -= change_w + gap
         if show_round:
             if player.round_score is None:
                 words = "—"
