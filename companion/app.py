@@ -1,23 +1,23 @@
 """The app: buttons and camera in, the referee's judgement on the screen.
 
-:class:`Companion` is the controller that joins the parts; it draws nothing itself,
-owns no hardware and words nothing itself (:mod:`companion.view.present` does), so the
-tests drive it with a replay camera and scripted button events. One button event at
-a time:
+:class:`Companion` is the controller that joins the parts: it draws, owns and words
+nothing itself (:mod:`companion.view.present` words), so tests drive it with a replay
+camera and scripted button events. One button event at a time:
 
 - **press**: capture a burst, wait until the dice are still (:func:`vision.check_still`),
-  read them (:func:`vision.read_dice`) expecting the number of dice the engine wants,
-  and if the reading is complete and not the dice last counted (:mod:`companion.unmoved`)
-  apply a :class:`~companion.engine.Throw`; otherwise say why and change nothing.
+  read them over the burst (:func:`vision.read_burst`) expecting the number of dice the
+  engine wants, and if the reading is complete and not the dice last counted
+  (:mod:`companion.unmoved`) apply a :class:`~companion.engine.Throw`; otherwise say why
+  and change nothing.
 - **hold**: stand, or start the next round, as the state allows.
 - **undo**: the first undo shows the dispute view of the turn with "undo again to
   confirm"; a second undo within :attr:`AppSettings.confirm_timeout_s` applies
   :class:`~companion.engine.Undo`; a press or hold cancels.
 
-Every event is written to the :class:`~companion.journal.Journal` (with the photo of
-the throw and the dice read on it) *before* the new state is shown (an event it cannot
-write, on a full disk, is refused), so a restart restores what was on the screen
-(:func:`companion.notation.replay`). :func:`companion.runner.run_companion` runs it.
+Every event goes to the :class:`~companion.journal.Journal` (with the throw's photo and
+dice) *before* the new state is shown (one it cannot write, on a full disk, is refused),
+so a restart restores what was shown (:func:`companion.notation.replay`).
+:func:`companion.runner.run_companion` runs it.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from companion.photos import Shot
 from companion.scorebook import Scorebook
 from companion.sound import Speaker
 from companion.unmoved import unmoved
-from companion.view import ConfirmView, MessageView, OddsView, PhotoView, Severity, View
+from companion.view import ConfirmView, MessageView, PhotoView, Severity, View
 from companion.view import present as say
 from hardware.button import ButtonEvent
 from hardware.camera import Camera
@@ -88,11 +88,8 @@ class AppSettings:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What one button event did, for the log and the tests.
-
-    ``applied``: the engine event applied (None if nothing changed); ``problem``: the
-    reason nothing changed (None when applied or when there was nothing to do).
-    """
+    """What one button event did: ``applied``, the engine event applied (None if nothing
+    changed), or ``problem``, why nothing changed (None if there was nothing to do)."""
 
     applied: Event | None = None
     problem: str | None = None
@@ -146,8 +143,7 @@ class Companion:
             on_fault=lambda error: self.set_fault("camera", error and say.camera_lost(error)),
             clock=clock,
         )
-        self._log = log
-        self._clock = clock
+        self._log, self._clock = log, clock
         self._book = Scorebook(journal, log, s.jpeg_quality, clock)
         self._shot: Shot | None = None  # the photo shown, and the throw it counted as
         self._shot_record: ThrowRecord | None = None
@@ -200,7 +196,7 @@ class Companion:
             message=self._message,
             faults=say.fault_messages(self._faults),
             confirm=confirm,
-            odds=self._odds(),
+            odds=say.odds_view(self.state) if self.settings.show_odds else None,
             dispute=self._dispute,
             dispute_photos=dispute_photos,
             attract=attract,
@@ -212,12 +208,6 @@ class Companion:
     def _show_kept(self, record: ThrowRecord | None) -> None:
         self._shot = self._book.photo(record)
         self._shot_record = record if self._shot is not None else None
-
-    def _odds(self) -> OddsView | None:
-        """Stand versus re-throw chances of winning the round, when the player may stand."""
-        if not self.settings.show_odds or not self.state.can_stand:
-            return None
-        return say.odds_view(self.state)
 
     def set_fault(self, kind: str, text: str | None) -> None:
         """Show (``text``) or clear (None) a machine fault: "camera", "button" or other."""

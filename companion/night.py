@@ -15,11 +15,10 @@ from typing import Any
 
 from companion.engine import GameState
 from companion.journal import Journal, JournalError
-from companion.stats import StatsError, logged_games, night_of, night_stats
-from companion.view import MessageView, NightView, Screen, Severity, View
-from companion.view.present import night_view
+from companion.stats import NightStats, StatsError, logged_games, night_of, night_stats
+from companion.view import MessageView, NightPlayerView, NightView, Screen, Severity, View
 
-__all__ = ["NightBoard"]
+__all__ = ["NightBoard", "night_view"]
 
 
 class NightBoard:
@@ -64,3 +63,32 @@ class NightBoard:
                   else "Press the button to start")
         return view.replace(screen=Screen.NIGHT, night=night,
                             message=MessageView(Severity.INFO, "The night so far", action))
+
+
+def night_view(stats: NightStats) -> NightView:
+    """The night screen's data from :func:`companion.stats.night_stats`.
+
+    Chips are shown when any player won or lost some (pot stakes), else points when
+    any were banked; the strip holds the last 10 rounds, oldest first.
+    """
+    show_chips = any(t.chips for t in stats.players)
+    show_points = not show_chips and any(t.points for t in stats.players)
+    best = None
+    if stats.best is not None:
+        best = f"{stats.best.player} {stats.best.cargo}"
+    return NightView(
+        games=stats.games,
+        rounds=len(stats.rounds),
+        players=tuple(
+            NightPlayerView(t.name, t.rounds_won, t.rounds_played,
+                            chips=t.chips if show_chips else None,
+                            points=t.points if show_points else None,
+                            launch_rate=t.launch_rate)
+            for t in stats.players
+        ),
+        best=best,
+        last_rounds=tuple((r.winner, r.best) for r in stats.last_rounds),
+        faces=stats.fairness.faces,
+        p_value=stats.fairness.p_value if stats.fairness.dice else None,
+        warning=stats.fairness.warning,
+    )

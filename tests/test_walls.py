@@ -239,3 +239,11 @@ def test_importing_the_engine_loads_no_io_nor_third_party_module() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_app_is_a_controller_and_no_companion_module_is_a_monolith() -> None:
+    # Issue 13: app.py at most 350 lines, no module under companion/ over 700.
+    sizes = {p.relative_to(ROOT).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+             for p in (ROOT / "companion").rglob("*.py")}
+    assert sizes["companion/app.py"] <= 350
+    assert {p: n for p, n in sizes.items() if n > 700} == {}

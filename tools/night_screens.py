@@ -73,8 +73,8 @@ def main(out: Path) -> int:
     from companion.commands.stats import report
     from companion.display import StakesView, View
     from companion.display.render import render
+    from companion.night import night_view
     from companion.view import Screen
-    from companion.view.present import night_view
 
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:

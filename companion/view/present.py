@@ -41,7 +41,6 @@ from companion.engine import (
 from companion.house import HouseDecision
 from companion.notation import rules_text
 from companion.odds import state_odds
-from companion.stats import NightStats
 from companion.view import (
     BonusView,
     ConfirmView,
@@ -52,8 +51,6 @@ from companion.view import (
     MatchResultView,
     MatchView,
     MessageView,
-    NightPlayerView,
-    NightView,
     OddsView,
     PhotoView,
     PlayerView,
@@ -87,7 +84,6 @@ __all__ = [
     "log_line",
     "marks_for",
     "new_game_line",
-    "night_view",
     "no_stand",
     "no_throw",
     "odds_view",
@@ -659,35 +655,6 @@ def timed(line: str, timings: Mapping[str, float]) -> str:
         return line
     parts = ", ".join(f"{step} {seconds * 1000:.0f} ms" for step, seconds in timings.items())
     return f"{line} [{parts}]"
-
-
-def night_view(stats: NightStats) -> NightView:
-    """The night screen's data from :func:`companion.stats.night_stats`.
-
-    Chips are shown when any player won or lost some (pot stakes), else points when
-    any were banked; the strip holds the last 10 rounds, oldest first.
-    """
-    show_chips = any(t.chips for t in stats.players)
-    show_points = not show_chips and any(t.points for t in stats.players)
-    best = None
-    if stats.best is not None:
-        best = f"{stats.best.player} {stats.best.cargo}"
-    return NightView(
-        games=stats.games,
-        rounds=len(stats.rounds),
-        players=tuple(
-            NightPlayerView(t.name, t.rounds_won, t.rounds_played,
-                            chips=t.chips if show_chips else None,
-                            points=t.points if show_points else None,
-                            launch_rate=t.launch_rate)
-            for t in stats.players
-        ),
-        best=best,
-        last_rounds=tuple((r.winner, r.best) for r in stats.last_rounds),
-        faces=stats.fairness.faces,
-        p_value=stats.fairness.p_value if stats.fairness.dice else None,
-        warning=stats.fairness.warning,
-    )
 
 
 def house_message(house: HouseDecision, event: Event, state: GameState) -> MessageView | None:

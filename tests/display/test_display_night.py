@@ -14,8 +14,8 @@ from companion.display import (
     render_with_layout,
 )
 from companion.display.samples import sample
+from companion.night import night_view
 from companion.stats import LoggedEvent, LoggedGame, night_stats
-from companion.view.present import night_view
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 
