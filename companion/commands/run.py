@@ -54,12 +54,6 @@ def run(args: argparse.Namespace) -> int:
         (referee.warning if line.startswith("fault:") else referee.info)(line)
 
     from companion.app import AppSettings, Companion
-    from companion.calibration import (
-        CalibrationFileError,
-        calibration_path,
-        load_calibration_file,
-        merged_calibration,
-    )
     from companion.commands.setup import held_at_start
     from companion.journal import GameSetup, Journal, JournalError
     from companion.notify import Notifier
@@ -68,18 +62,10 @@ def run(args: argparse.Namespace) -> int:
     from hardware.button import KeyboardButton, open_buttons
     from hardware.camera import Camera, CameraError, open_camera
 
-    tray = config.tray
-    measured = None
-    calibration_file = calibration_path(config.journal.path)
     faults: dict[str, str] = {}
-    if calibration_file.exists():
-        try:
-            measured = load_calibration_file(calibration_file)
-            referee.info("calibration from %s: die size %s px, tray %s", calibration_file,
-                         measured.calibration.die_size_px, measured.calibration.tray)
-        except CalibrationFileError as error:
-            faults["calibration"] = f"Calibration not used: {error}"
-    calibration = merged_calibration(measured, tray.die_size_px, tray.region, tray.bank_zone)
+    calibration, problem = table_calibration(config)
+    if problem is not None:
+        faults["calibration"] = problem
     settings = AppSettings(
         burst_frames=config.camera.burst_frames,
         burst_interval_s=config.camera.burst_interval_s,
@@ -175,3 +161,29 @@ def _setup_mode(config: Any, companion: Any, gpio: Any, buttons: Any, keyboard: 
     logging.getLogger("companion.setup").info("%s", setup.summary())
     tray = config.tray
     return merged_calibration(setup.measured, tray.die_size_px, tray.region, tray.bank_zone)
+
+
+def table_calibration(config: Any) -> tuple[Any, str | None]:
+    """The calibration ``run`` reads with: ``calibration.json`` beside the journal (from
+    ``companion setup``) with the config's ``[tray]`` keys over it. Returns it (or None:
+    nothing known) and a fault for the screen when the file is there but unusable."""
+    from companion.calibration import (
+        CalibrationFileError,
+        calibration_path,
+        load_calibration_file,
+        merged_calibration,
+    )
+
+    tray = config.tray
+    measured = None
+    problem = None
+    path = calibration_path(config.journal.path)
+    if path.exists():
+        try:
+            measured = load_calibration_file(path)
+            logging.getLogger("companion.setup").info(
+                "calibration from %s: die size %s px, tray %s", path,
+                measured.calibration.die_size_px, measured.calibration.tray)
+        except CalibrationFileError as error:
+            problem = f"Calibration not used: {error}"
+    return merged_calibration(measured, tray.die_size_px, tray.region, tray.bank_zone), problem

@@ -296,3 +296,21 @@ def test_holding_the_button_5_s_at_start_enters_setup(monkeypatch: pytest.Monkey
         assert not held_at_start(HeldButton(0), screen, clock=Clock(0.5), sleep=lambda s: None)
     finally:
         pygame.display.quit()
+
+
+def test_run_reads_the_calibration_that_setup_saved(tmp_path: Path) -> None:
+    from companion.commands.run import table_calibration
+    from companion.config import load_config
+
+    config = load_config(config_file(tmp_path, AIM, "[tray]\nbank_zone = [560, 0, 640, 480]\n"))
+    assert table_calibration(config) == (Calibration(None, None, (560.0, 0.0, 640.0, 480.0)),
+                                         None)
+    state = tmp_path / "state"
+    save_calibration(state / "calibration.json",
+                     TableCalibration(Calibration(66.0, (20.0, 10.0, 550.0, 470.0)), (640, 480)))
+    assert table_calibration(config) == (
+        Calibration(66.0, (20.0, 10.0, 550.0, 470.0), (560.0, 0.0, 640.0, 480.0)), None)
+    (state / "calibration.json").write_text("[]")
+    calibration, fault = table_calibration(config)
+    assert calibration == Calibration(None, None, (560.0, 0.0, 640.0, 480.0))
+    assert fault is not None and fault.startswith("Calibration not used: ")
