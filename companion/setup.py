@@ -6,7 +6,8 @@ Steps (:data:`STEPS`), each with what the button does (press / hold / undo):
 1. **aim**: a live preview with the tray outline found, the bank zone, a sharpness meter
    with the best value seen so far (turn a manual-focus lens to the mark), the
    exposure (too dark, clipped) and mains flicker (dark bands that move between
-   frames). Press: next step.
+   frames). Press: the exposure is locked again for the light as it is now (the Pi
+   camera's auto exposure settles, then is held), next step.
 2. **measure**: throw the house dice, press; three throws. The die size (px) is the
    median side of every die read with confidence, the tray the region of the tray's
    floor colour around them (:func:`vision.estimate_calibration`), grown to hold every
@@ -46,7 +47,7 @@ from companion.calibration import (
     atomic_write,
     save_calibration,
 )
-from companion.display.setup import SetupLine, SetupMeter, SetupPhoto, SetupView
+from companion.view.setup import SetupLine, SetupMeter, SetupPhoto, SetupView
 from hardware.button import ButtonEvent
 from hardware.camera import Camera, CameraError
 from vision import Calibration, Reading, VisionError, annotate, estimate_calibration, read_dice
@@ -349,8 +350,13 @@ class SetupMode:
             return
         if event.kind == "undo":
             self._back()
-        elif event.kind == "hold" or self.name == "aim":
+        elif event.kind == "hold":
             self._next()
+        elif self.name == "aim":
+            locked = self._relock()
+            self._next()
+            if locked:
+                self.message = "Exposure locked for this light"
         elif self.name == "measure":
             self._measure()
         elif self.name == "self-test":
@@ -360,6 +366,19 @@ class SetupMode:
                 self._self_test()
         elif self.name == "done":
             self.finished = True
+
+    def _relock(self) -> bool:
+        """Lock the exposure again for the light as it is now (a camera with
+        ``lock()``: the Pi camera), before the dice are measured; True if it was."""
+        lock = getattr(self.camera, "lock", None)
+        if not callable(lock):
+            return False
+        try:
+            lock()
+        except CameraError as error:
+            self.fault = f"Camera: {error}"
+            return False
+        return True
 
     def _next(self) -> None:
         self.message = ""

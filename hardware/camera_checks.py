@@ -39,11 +39,11 @@ class CheckedCamera(Protocol):
     @property
     def exposure_us(self) -> int | None: ...  # None = auto exposure, then locked
     @property
-    def analogue_gain(self) -> float | None: ...
+    def analogue_gain(self) -> float | None: ...  # Pi only; None = AE's gain
     @property
     def flicker_hz(self) -> int: ...  # 50, 60, or 0 for none
     @property
-    def replay_path(self) -> Path | None: ...
+    def replay_path(self) -> Path | None: ...  # folder, manifest or image
 
 
 def camera_problems(camera: CheckedCamera) -> list[tuple[str, str]]:

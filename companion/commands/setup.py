@@ -181,7 +181,8 @@ def held_at_start(button: Any, screen: Any, *, hold_s: float = START_HOLD_S,
         return False
     import pygame
 
-    from companion.display.setup import SetupView, render_setup
+    from companion.display.setup import render_setup
+    from companion.view.setup import SetupView
 
     start = clock()
     while button.throw_down:

@@ -7,8 +7,8 @@ documented defaults. Unknown keys, values of the wrong type and values out of ra
 are errors, all reported at once with their key and line
 (:func:`check_config`; ``companion config check FILE``). The ``[rules]`` section is
 checked by the engine itself (:func:`companion.engine.settings_from_options`) and the
-player names by :func:`companion.engine.new_game`, so the config and the referee can
-never disagree on what is allowed.
+player names by :func:`companion.notation.replay` (the referee's own restart), so the
+config and the referee can never disagree on what is allowed.
 
 Relative paths (``camera.replay_path``, ``journal.path``) are relative to the config
 file's folder (the working directory when there is no file).

@@ -1,6 +1,6 @@
 """The checks: the parsed TOML walked against :data:`~companion.config.schema.SCHEMA`,
 every problem collected with its key and line; ``[rules]`` checked by the engine, the
-player names by :func:`companion.engine.new_game`, the camera by
+player names by :func:`companion.notation.replay` (a game with no events), the camera by
 :func:`hardware.camera_checks.camera_problems`."""
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ from companion.config.model import (
 )
 from companion.config.schema import SCHEMA, Key
 from companion.config.toml_lines import key_lines
-from companion.engine import PRESETS, Settings, SettingsError, new_game, settings_from_options
+from companion.engine import PRESETS, SettingsError, settings_from_options
+from companion.journal import GameSetup
+from companion.notation import replay
 from hardware.camera_checks import camera_problems
 
 
@@ -86,7 +88,7 @@ class _Checker:
         tray = self.tray(sections["tray"], camera)
         display = DisplayConfig(**self.values("display", sections["display"]))
         rules = self.rules(sections["rules"])
-        players = self.players(sections["players"], rules.settings)
+        players = self.players(sections["players"], rules)
         journal = JournalConfig(**self.values("journal", sections["journal"]))
         log_config = LogConfig(**self.values("log", sections["log"]))
         if button.undo_pin is not None and button.undo_pin == button.pin:
@@ -201,10 +203,14 @@ class _Checker:
             message = message[len(error.key) + 2 :]
         self.problem(f"rules.{error.key}", message)
 
-    def players(self, table: dict[str, Any], settings: Settings) -> PlayersConfig:
+    def players(self, table: dict[str, Any], rules: RulesConfig) -> PlayersConfig:
+        """The players, checked by replaying a game of them with no events (the one
+        replay: :func:`companion.notation.replay`) under the rules; rules with a
+        problem (already reported) are replaced by their preset's defaults."""
         names = self.values("players", table)["names"]
+        options = rules.options if rules.settings != PRESETS[rules.preset] else {}
         try:
-            new_game(settings, list(names))
+            replay(GameSetup(rules.preset, dict(options), tuple(names)), ())
         except SettingsError as error:
             self.problem("players.names", str(error))
         return PlayersConfig(tuple(names))

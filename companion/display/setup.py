@@ -1,6 +1,7 @@
 """The setup mode's screens: plain views and a renderer, in the referee's palette.
 
-A :class:`SetupView` is frozen data (no engine, no vision); :func:`render_setup` draws
+A :class:`~companion.view.setup.SetupView` is frozen data (no engine, no vision, no
+pygame: it lives in :mod:`companion.view.setup`); :func:`render_setup` draws
 it on a surface of any size from 480x320 up: the step strip at the top, the photo
 (live preview or the last throw, with the tray outline and bank zone, or a grid of the
 self-test's six annotated photos) on the left, and on the right what to do now, the
@@ -10,79 +11,14 @@ Good / bad is said in words and by shape (a tick or a "!"), never by colour alon
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import numpy as np
 import pygame
-from numpy.typing import NDArray
 
 from companion.display import theme
 from companion.display.layout import Canvas, Layout
 from companion.display.photo import fit_rect, photo_to_surface
+from companion.view.setup import SetupLine, SetupMeter, SetupPhoto, SetupView
 
 __all__ = ["SetupLine", "SetupMeter", "SetupPhoto", "SetupView", "render_setup"]
-
-Box = tuple[float, float, float, float]
-
-
-@dataclass(frozen=True)
-class SetupMeter:
-    """A bar: ``fraction`` 0..1 filled, an optional best-so-far mark (0..1), the value
-    in words, and ``ok`` (True good, False act on it, None no verdict)."""
-
-    label: str
-    fraction: float
-    text: str
-    ok: bool | None = None
-    best: float | None = None
-
-
-@dataclass(frozen=True)
-class SetupLine:
-    """A line of results: ``ok`` True (tick), False ("!"), None (plain)."""
-
-    text: str
-    ok: bool | None = None
-
-
-@dataclass(frozen=True, eq=False)
-class SetupPhoto:
-    """A photo (H x W x 3 uint8 BGR) with boxes drawn on it (px of the photo):
-    ``tray`` (yellow) and ``bank_zone`` (sky blue), and a caption."""
-
-    image: NDArray[np.uint8]
-    tray: Box | None = None
-    bank_zone: Box | None = None
-    caption: str = ""
-
-
-@dataclass(frozen=True, eq=False)
-class SetupView:
-    """One setup screen.
-
-    Attributes:
-        steps: the step names, in order; ``current`` indexes the one shown.
-        title: the current step's title ("Aim and focus").
-        instruction: what to do now, in a sentence.
-        controls: what the button does here ("Press: next step · Hold: skip").
-        photos: one photo, or the self-test's (up to six, shown as a grid).
-        meters: measures with bars.
-        lines: results, one per line.
-        verdict: the step's conclusion, or None.
-        fault: a machine fault (no camera), shown above everything, or "".
-    """
-
-    steps: tuple[str, ...]
-    current: int
-    title: str
-    instruction: str
-    controls: str
-    photos: tuple[SetupPhoto, ...] = ()
-    meters: tuple[SetupMeter, ...] = ()
-    lines: tuple[SetupLine, ...] = ()
-    verdict: SetupLine | None = None
-    fault: str = ""
-
 
 def render_setup(view: SetupView, size: tuple[int, int]) -> pygame.Surface:
     """Draw ``view`` on a new surface of ``size`` (w, h) px."""

@@ -13,13 +13,13 @@ setting up the table; no read blocks longer than the camera's timeout.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Protocol
 
 from hardware.camera.base import Camera, CameraBase, CameraError, Frame
 from hardware.camera.pi import PiCamera
 from hardware.camera.replay import ReplayCamera, read_manifest
 from hardware.camera.usb import UsbCamera
+from hardware.camera_checks import CheckedCamera
 from hardware.errors import HardwareSettingsError
 from hardware.exposure import flicker_free_exposure, flicker_period_us, is_flicker_free
 
@@ -47,23 +47,14 @@ __all__ = [
 CAMERA_KINDS = ("pi", "usb", "replay")
 
 
-class CameraSettings(Protocol):
-    """What :func:`open_camera` reads; ``companion.config.CameraConfig`` has all of it."""
+class CameraSettings(CheckedCamera, Protocol):
+    """What :func:`open_camera` reads: the settings the config check reads
+    (:class:`~hardware.camera_checks.CheckedCamera`: kind, resolution, exposure_us,
+    analogue_gain, flicker_hz, replay_path) and these; ``companion.config.CameraConfig``
+    has all of it."""
 
     @property
-    def kind(self) -> str: ...  # "pi", "usb" or "replay"
-    @property
-    def resolution(self) -> tuple[int, int]: ...  # (width, height) px
-    @property
-    def exposure_us(self) -> int | None: ...  # None = auto exposure, then locked
-    @property
-    def analogue_gain(self) -> float | None: ...  # Pi only; None = AE's gain
-    @property
-    def flicker_hz(self) -> int: ...  # 50, 60, or 0 for none
-    @property
     def usb_index(self) -> int: ...  # /dev/video<N>
-    @property
-    def replay_path(self) -> Path | None: ...  # folder, manifest or image
     @property
     def settle_s(self) -> float: ...  # AE/AWB settling before the lock, s
     @property

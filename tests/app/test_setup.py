@@ -314,3 +314,18 @@ def test_run_reads_the_calibration_that_setup_saved(tmp_path: Path) -> None:
     calibration, fault = table_calibration(config)
     assert calibration == Calibration(None, None, (560.0, 0.0, 640.0, 480.0))
     assert fault is not None and fault.startswith("Calibration not used: ")
+
+
+def test_leaving_the_aim_step_locks_the_exposure_again(tmp_path: Path) -> None:
+    class LockingCamera(ReplayCamera):
+        locks = 0
+
+        def lock(self) -> dict[str, Any]:
+            LockingCamera.locks += 1
+            return {"ExposureTime": 20000}
+
+    setup = SetupMode(LockingCamera(AIM), tmp_path, clock=Clock())
+    setup.preview()
+    setup.handle(ButtonEvent("press", 1.0))
+    assert LockingCamera.locks == 1 and setup.name == "measure"
+    assert "Exposure locked for this light" in [line.text for line in setup.view().lines]

@@ -250,7 +250,7 @@ def test_the_view_package_loads_neither_pygame_nor_numpy() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, companion.view, companion.view.present; "
+    code = ("import sys, companion.view, companion.view.present, companion.view.setup; "
             "print(sorted(m for m in ('pygame', 'numpy', 'cv2') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
