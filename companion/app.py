@@ -7,18 +7,17 @@ a time:
 
 - **press**: capture a burst, wait until the dice are still (:func:`vision.check_still`),
   read them (:func:`vision.read_dice`) expecting the number of dice the engine wants,
-  and if the reading is complete apply a :class:`~companion.engine.Throw`; otherwise
-  show the problem and change nothing (a throw that could not be read does not count).
+  and if the reading is complete and not the dice last counted (:mod:`companion.unmoved`)
+  apply a :class:`~companion.engine.Throw`; otherwise say why and change nothing.
 - **hold**: stand, or start the next round, as the state allows.
 - **undo**: the first undo shows the dispute view of the turn with "undo again to
   confirm"; a second undo within :attr:`AppSettings.confirm_timeout_s` applies
   :class:`~companion.engine.Undo`; a press or hold cancels.
 
 Every event is written to the :class:`~companion.journal.Journal` (with the photo of
-the throw and the dice read on it) *before* the new state is shown, so a restart
-restores exactly what was on the screen: :func:`companion.notation.replay` rebuilds
-the game from the journal's tokens. The run loop that owns pygame, the buttons and
-systemd notifications is :func:`companion.runner.run_companion`.
+the throw and the dice read on it) *before* the new state is shown (an event it cannot
+write, on a full disk, is refused), so a restart restores what was on the screen
+(:func:`companion.notation.replay`). :func:`companion.runner.run_companion` runs it.
 """
 
 from __future__ import annotations
@@ -44,6 +43,7 @@ from companion.journal import GameSetup, Journal
 from companion.odds import state_odds
 from companion.photos import Shot
 from companion.scorebook import Scorebook
+from companion.unmoved import unmoved
 from companion.view import ConfirmView, MessageView, OddsView, PhotoView, Severity, View
 from companion.view import present as say
 from hardware.button import ButtonEvent
@@ -109,9 +109,8 @@ class Companion:
         log: receives the referee's log lines (what was thrown, banked and why).
         clock: monotonic seconds (a fake clock in tests).
         new_game: start a new game even if the journal holds one.
-        log_timings: end each press's log line with its timings (``[capture 240 ms,
-            read 58 ms, journal 6 ms]``: the burst, stillness check and reading, and the
-            journal write, by ``clock``); what the service logs.
+        log_timings: end each press's log line with its timings by ``clock`` (``[capture
+            240 ms, read 58 ms, journal 6 ms]``), as the service logs.
         reopen_camera: opens the camera again after it failed (None: the camera is
             used as given, failures and all; the replay camera's recorded failures).
 
@@ -218,10 +217,8 @@ class Companion:
         if key not in self._odds_cache:
             self._odds_cache.clear()
             odds = state_odds(self.state)
-            if odds is None or odds.rethrow is None:
-                self._odds_cache[key] = None
-            else:
-                self._odds_cache[key] = OddsView(float(odds.stand), float(odds.rethrow))
+            self._odds_cache[key] = None if odds is None or odds.rethrow is None else OddsView(
+                float(odds.stand), float(odds.rethrow))
         return self._odds_cache[key]
 
     def set_fault(self, kind: str, text: str | None) -> None:
@@ -275,6 +272,8 @@ class Companion:
         if capture.reading is None:
             return self._refuse(*say.capture_problem(capture.problem or "", capture.detail))
         problem = self._reading_problem(capture.reading, allowed[0] if allowed else 0)
+        if problem is None and capture.shot and unmoved(self._book.last_dice, capture.shot.dice):
+            problem = (say.NOT_THROWN, f"Nothing was counted. {say.action(self.state)}")
         if problem is not None:
             return self._refuse(*problem)
         values = tuple(v for v in capture.reading.values if v is not None)
@@ -329,7 +328,10 @@ class Companion:
             after = apply(before, event)
         except RuleError as error:
             return self._refuse(str(error), say.refused(event, before))
-        self._book.append(event, shot, self._timings)
+        written = self._book.write(event, shot, self._timings)  # False: a full disk
+        self.set_fault("journal", self._book.fault)
+        if not written:
+            return self._refuse(*say.not_written(self._book.fault))
         self.state = after
         if isinstance(event, Throw):
             self._shot_record = after.last_throw

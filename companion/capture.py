@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.photos import Shot
-from hardware.camera import Camera, CameraError
+from hardware.camera import Camera, CameraError, FrameError
 from vision import Calibration, Reading, VisionError, VisionParams, check_still, read_dice
 
 __all__ = ["CAPTURE_PROBLEMS", "Capture", "ThrowReader"]
@@ -101,6 +101,8 @@ class ThrowReader:
         started = self._clock()
         try:
             frames = camera.frames(self.burst_frames, self.burst_interval_s)
+        except FrameError as error:  # one bad picture: the camera goes on with the next
+            return Capture(problem="bad-picture", detail=str(error))
         except CameraError as error:
             self._on_fault(str(error))
             self._drop()

@@ -31,8 +31,10 @@ damaged one) raises :class:`JournalError` and is never written to.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Mapping
@@ -49,6 +51,17 @@ APPLICATION_ID = 0x53434331
 SCHEMA_VERSION = 1
 #: Default photo budget: 200 MB of JPEG.
 DEFAULT_PHOTO_BUDGET_BYTES = 200 * 1024 * 1024
+#: Disk space the referee keeps beside its journal (``PATH.reserve``) and gives up
+#: when the disk is full, so that old photos can still be deleted (a delete writes
+#: too) and the event written.
+RESERVE_BYTES = 256 * 1024
+#: Write-ahead log pages after which SQLite checkpoints (about 400 KB).
+WAL_CHECKPOINT_PAGES = 100
+#: Size the write-ahead log is cut back to after a checkpoint, bytes.
+WAL_LIMIT_BYTES = 512 * 1024
+#: Disk space a photo may never take: what the write-ahead log and the events need,
+#: bytes. Before a photo is stored, older photos are deleted until it fits above this.
+FLOOR_BYTES = WAL_LIMIT_BYTES + RESERVE_BYTES
 
 _SCHEMA = """
 CREATE TABLE game (
@@ -134,6 +147,12 @@ class JournalError(ValueError):
     """
 
 
+class JournalFullError(JournalError, RuntimeError):
+    """The disk holding the journal is full, even with every old photo deleted: the
+    event was not written and the game is as it was. Writing works again once there
+    is space (the next event tries again)."""
+
+
 @dataclass(frozen=True)
 class GameSetup:
     """What a game starts from: the rules preset and options, and the players in seat order.
@@ -186,11 +205,13 @@ class Journal(Closeable):
         photo_budget_bytes: the most JPEG bytes kept; oldest photos go first.
         exclusive: hold a lock (``PATH.lock``, ``flock``) for as long as the journal is
             open, so that a second referee (or ``companion new-game``) cannot write the
-            same journal while one is running.
+            same journal while one is running; and refuse a journal that cannot be
+            written (a read-only file, folder or file system) at once, not at the
+            first throw.
 
     Raises:
-        JournalError: the file exists but is not a usable companion journal, or
-            (``exclusive``) another process holds it.
+        JournalError: the file exists but is not a usable companion journal, cannot
+            be opened, or (``exclusive``) another process holds it or it is read-only.
     """
 
     def __init__(
@@ -205,12 +226,27 @@ class Journal(Closeable):
         self.path = Path(path)
         self.photo_budget_bytes = photo_budget_bytes
         self._check_file_before_opening()
+        if exclusive:
+            self._check_writable()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock: IO[bytes] | None = self._take_lock() if exclusive else None
-        self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        try:
+            self._conn = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        except sqlite3.Error as error:
+            self._release_lock()
+            raise JournalError(f"{self.path} cannot be opened: {error}") from None
         super().__init__()
+        self._reserve = self.path.with_name(self.path.name + ".reserve") if exclusive else None
+        #: True when the last photo could not be kept for lack of disk space (the
+        #: event was written without it); False once a photo is kept again.
+        self.short_of_space = False
         try:
             self._prepare()
+            self._keep_reserve()
+        except sqlite3.Error as error:
+            self._conn.close()
+            self._release_lock()
+            raise JournalError(f"{self.path} cannot be opened: {error}") from None
         except BaseException:
             self._conn.close()
             self._release_lock()
@@ -235,6 +271,28 @@ class Journal(Closeable):
             self._lock = None
 
     # -- opening --------------------------------------------------------------------
+
+    def _check_writable(self) -> None:
+        """The referee writes every throw: refuse, before anything is shown, a journal
+        it could only read (a read-only file, folder or file system)."""
+        reason = None
+        if self.path.exists():
+            try:
+                with self.path.open("r+b"):  # opened for writing, nothing written
+                    pass
+            except OSError as error:
+                reason = f"the file: {error.strerror or error}"
+        folder = self.path.parent
+        while reason is None and not folder.exists() and folder != folder.parent:
+            folder = folder.parent  # the first folder that exists will hold the new ones
+        if reason is None and not os.access(folder, os.W_OK | os.X_OK):
+            reason = f"its folder {folder} cannot be written"
+        if reason is not None:
+            raise JournalError(
+                f"{self.path} is read-only ({reason}); the referee writes every throw to "
+                "it: make it writable for the service's user (sudo chown -R companion "
+                f"{self.path.parent}) or set [journal] path to a writable place"
+            )
 
     def _check_file_before_opening(self) -> None:
         """Refuse files that are plainly not SQLite without letting SQLite touch them."""
@@ -283,10 +341,16 @@ class Journal(Closeable):
                 "move it away to start a new journal, and keep it for inspection."
             )
         conn.execute("PRAGMA journal_mode=WAL")
+        # A small write-ahead log, checkpointed often and cut back after: on a small or
+        # full disk the log must not hold what the database file could.
+        conn.execute(f"PRAGMA wal_autocheckpoint={WAL_CHECKPOINT_PAGES}")
+        conn.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute("PRAGMA foreign_keys=ON")
 
     def _create(self) -> None:
+        # freed pages (deleted photos) can be given back to the file system
+        self._conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
         self._conn.executescript(
             f"""BEGIN IMMEDIATE;
             {_SCHEMA}
@@ -341,28 +405,133 @@ class Journal(Closeable):
     ) -> int:
         """Write one event (and its photo) of the current game durably; return its sequence.
 
+        Photos give way to events: one is stored only with :data:`FLOOR_BYTES` of disk
+        left after it (older ones deleted first to make room), and when the disk is
+        full anyway every photo is deleted and the event written, without its photo if
+        it must be. Events are never dropped.
+
         Raises:
-            JournalError: no game has been started.
+            JournalError: no game has been started, or the file cannot be written.
+            JournalFullError: the disk is full even without photos; nothing written.
         """
         game = self.current_game()
         if game is None:
             raise JournalError("no game started in this journal: call start_game first")
         if not token or "\n" in token:
             raise JournalError(f"an event token is one non-empty line, not {token!r}")
+        at = time.time() if at_s is None else at_s
+        try:
+            return self._insert(game.game_id, at, token, photo)
+        except sqlite3.OperationalError as error:
+            if not _disk_full(error):
+                raise JournalError(f"{self.path} cannot be written: {error}") from None
+        return self._append_on_a_full_disk(game.game_id, at, token, photo)
+
+    def _insert(self, game_id: int, at_s: float, token: str, photo: ThrowPhoto | None) -> int:
         with self._transaction():
             cursor = self._conn.execute(
                 "INSERT INTO event (game_id, at_s, token) VALUES (?, ?, ?)",
-                (game.game_id, time.time() if at_s is None else at_s, token),
+                (game_id, at_s, token),
             )
             seq = cursor.lastrowid
             assert seq is not None
             if photo is not None:
+                self.short_of_space = not self._room_for(len(photo.jpeg))
+            if photo is not None and not self.short_of_space:
                 self._conn.execute(
                     "INSERT INTO photo (event_seq, jpeg, size_bytes, meta) VALUES (?, ?, ?, ?)",
                     (seq, photo.jpeg, len(photo.jpeg), photo.marks_text()),
                 )
                 self._prune_photos()
         return seq
+
+    def _append_on_a_full_disk(
+        self, game_id: int, at_s: float, token: str, photo: ThrowPhoto | None
+    ) -> int:
+        """The disk is full. Photos are expendable, events are not: give up the reserve,
+        delete the photos kept, and write the event, with its photo if there is room,
+        else without. Raises :class:`JournalFullError` when even that fails."""
+        self._give_up_reserve()
+        while True:
+            dropped = self._drop_old_photos()
+            try:
+                seq = self._insert(game_id, at_s, token, photo)
+            except sqlite3.OperationalError as error:
+                if not _disk_full(error):
+                    raise JournalError(f"{self.path} cannot be written: {error}") from None
+            else:
+                self._keep_reserve()
+                return seq
+            if dropped:
+                continue
+            if photo is not None:
+                photo = None  # the event matters, not its photo
+                self.short_of_space = True
+                continue
+            raise JournalFullError(
+                f"the disk holding {self.path} is full: nothing was counted; staff: free "
+                "space on it, then press again"
+            )
+
+    def _room_for(self, size: int) -> bool:
+        """Whether a photo of ``size`` bytes fits above :data:`FLOOR_BYTES` of free disk,
+        after deleting older photos (oldest first) as needed; False when it cannot."""
+        page = int(self._conn.execute("PRAGMA page_size").fetchone()[0])
+        oldest = iter(
+            self._conn.execute("SELECT event_seq, size_bytes FROM photo ORDER BY event_seq")
+            .fetchall()
+        )
+        freed = 0
+        doomed: list[int] = []
+        try:
+            stats = os.statvfs(self.path.parent)
+        except OSError:
+            return True
+        free = stats.f_bavail * stats.f_frsize
+        free += int(self._conn.execute("PRAGMA freelist_count").fetchone()[0]) * page
+        while free + freed - size < FLOOR_BYTES:
+            row = next(oldest, None)
+            if row is None:
+                return False
+            doomed.append(int(row[0]))
+            freed += int(row[1])
+        self._conn.executemany("DELETE FROM photo WHERE event_seq = ?", [(s,) for s in doomed])
+        return True
+
+    def _drop_old_photos(self) -> bool:
+        """The disk is full: delete every photo kept (the dispute view loses its old
+        pictures, the game loses nothing) and give the space back to the file system;
+        False when there was none to delete or no room even to do that."""
+        if not self._conn.execute("SELECT COUNT(*) FROM photo").fetchone()[0]:
+            return False
+        try:
+            with self._transaction():
+                self._conn.execute("DELETE FROM photo")
+        except sqlite3.OperationalError:
+            return False
+        with contextlib.suppress(sqlite3.Error):  # the pages back to the file system
+            self._conn.execute("PRAGMA incremental_vacuum")
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return True
+
+    def _keep_reserve(self) -> None:
+        """(Re)create the reserve file while the disk has room for it and more."""
+        if self._reserve is None or self._reserve.exists():
+            return
+        try:
+            stats = os.statvfs(self._reserve.parent)
+            if stats.f_bavail * stats.f_frsize < RESERVE_BYTES + FLOOR_BYTES:
+                return
+            with self._reserve.open("wb") as handle:
+                handle.write(bytes(RESERVE_BYTES))
+        except OSError:
+            with contextlib.suppress(OSError):
+                self._reserve.unlink()
+
+    def _give_up_reserve(self) -> None:
+        if self._reserve is not None:
+            with contextlib.suppress(OSError):
+                self._reserve.unlink()
 
     def entries(self, game_id: int | None = None) -> list[JournalEntry]:
         """The events of a game (default: the current one), oldest first."""
@@ -416,6 +585,13 @@ class Journal(Closeable):
         self._release_lock()
 
 
+def _disk_full(error: sqlite3.Error) -> bool:
+    """True for SQLite's "database or disk is full" (SQLITE_FULL, from ENOSPC)."""
+    return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "full" in str(
+        error
+    )
+
+
 class _Transaction:
     """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back on any exception."""
 
@@ -433,5 +609,5 @@ class _Transaction:
     ) -> None:
         if exc_type is None:
             self._conn.execute("COMMIT")
-        else:
+        elif self._conn.in_transaction:  # SQLite may have rolled back already (disk full)
             self._conn.execute("ROLLBACK")

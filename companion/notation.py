@@ -276,10 +276,12 @@ def read_record(text: str) -> GameState:
     problem: an unreadable line or token, bad rules or players, a line whose player
     is not the one to throw, or an event the rules do not allow there (the
     engine's message and code).
+
+    A UTF-8 byte-order mark at the start (as Windows Notepad saves) is ignored.
     """
     settings: Settings | None = None
     state: GameState | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

@@ -62,12 +62,20 @@ class Notifier:
         """Set the one-line status shown by ``systemctl status``."""
         return self.send(f"STATUS={status}")
 
-    def watchdog(self, now_s: float | None = None) -> bool:
-        """Ping the watchdog (``WATCHDOG=1``), at most once per :attr:`watchdog_interval_s`."""
-        now = time.monotonic() if now_s is None else now_s
-        if now - self._last_watchdog_s < self.watchdog_interval_s:
+    @property
+    def watchdog_s(self) -> float | None:
+        """systemd's ``WatchdogSec`` for this service, s (``None``: no watchdog)."""
+        usec = os.environ.get("WATCHDOG_USEC", "")
+        return int(usec) / 1e6 if self.active and usec.isdigit() and int(usec) > 0 else None
+
+    def watchdog(self, now_s: float | None = None, *, now: bool = False) -> bool:
+        """Ping the watchdog (``WATCHDOG=1``), at most once per :attr:`watchdog_interval_s`
+        unless ``now`` (before a press blocks the loop: the press gets the whole
+        ``WatchdogSec``)."""
+        at = time.monotonic() if now_s is None else now_s
+        if not now and at - self._last_watchdog_s < self.watchdog_interval_s:
             return False
-        self._last_watchdog_s = now
+        self._last_watchdog_s = at
         return self.send("WATCHDOG=1")
 
     def stopping(self) -> bool:

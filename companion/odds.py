@@ -487,7 +487,9 @@ def state_odds(state: GameState) -> DecisionOdds | None:
     Under pace-setter (RULES.md; seed 002) the odds are None unless the players still
     to throw keep all 3 throws (the round's first player used 3): the model gives every
     later player 3 throws, and for the round's first player the choice itself sets the
-    others' cap, which it does not weigh. No odds is better than misleading odds.
+    others' cap, which it does not weigh; nor for a player whose turn pace-setter
+    capped under unused-throw-bonus (the throws taken away count as unused). No odds
+    is better than misleading odds.
     """
     turn = state.turn
     if state.phase is not Phase.TURN or turn is None or not turn.launched or turn.over:
@@ -498,6 +500,8 @@ def state_odds(state: GameState) -> DecisionOdds | None:
     first_used = state.round_turns[0].throws_used if state.round_turns else 0
     if state.settings.pace_setter and after > 0 and first_used < MAX_THROWS:
         return None
+    if state.settings.unused_throw_bonus and turn.max_throws < MAX_THROWS:
+        return None  # the throws pace-setter took away count as unused: not modelled
     posted = [t.score for t in state.round_turns if t.launched]
     best = max(posted, default=0)
     tied = posted.count(best) if best else 1

@@ -195,6 +195,8 @@ def run_companion(
             if button_event.kind == "press":
                 companion.busy()  # shown at once; not passed to on_frame (transient)
                 _paint(companion.view(), screen, painter, None, force=True)
+                if ready:  # the press blocks the loop: give it the whole WatchdogSec
+                    notifier.watchdog(now=True)
             companion.handle(button_event)
             buttons.drain()
         now = time.monotonic()

@@ -13,9 +13,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from companion.engine import EngineError, GameState, Phase, ThrowRecord
+from companion.engine import EngineError, GameState, Phase, Throw, ThrowRecord
 from companion.engine.events import Event
-from companion.journal import GameSetup, Journal, JournalError, JournalGame, ThrowPhoto
+from companion.journal import (
+    DieMark,
+    GameSetup,
+    Journal,
+    JournalError,
+    JournalFullError,
+    JournalGame,
+    ThrowPhoto,
+)
 from companion.notation import ReplayError, encode_event, replay
 from companion.photos import PhotoCache, Shot, encode_jpeg
 from companion.view import present as say
@@ -46,6 +54,11 @@ class Scorebook:
         self.photos = PhotoCache(journal)
         self._log = log
         self._seqs: list[int] = []  # the journal's sequence number of each game event
+        #: The dice of the last throw counted, as read (kept through undo and turns,
+        #: restored from its photo): the tray a press must not count again.
+        self.last_dice: tuple[DieMark, ...] = ()
+        #: The storage fault to show (a full disk), or None when writing is fine.
+        self.fault: str | None = None
 
     def restore(self, setup: GameSetup, fresh: bool = False) -> GameState:
         """The journal's current game replayed, or a new game of ``setup`` (always when
@@ -80,6 +93,8 @@ class Scorebook:
                 f"{self.journal.path}: game {game.game_id} cannot be restored ({error})"
             ) from None
         self._seqs = [entry.seq for entry in entries]
+        kept = self.photo(state.last_throw)
+        self.last_dice = () if kept is None else kept.dice
         if entries:
             self._log(f"Restored game {game.game_id}: {len(entries)} events replayed")
         if game.setup != setup:
@@ -99,6 +114,10 @@ class Scorebook:
     ) -> int:
         """Write ``event`` (with the photo ``shot`` of its throw) durably; its sequence.
 
+        Raises :class:`~companion.journal.JournalError` when it cannot be written (a
+        full disk: :attr:`fault` says it); a photo the disk had no room for is left
+        out (:attr:`fault` says that too).
+
         ``timings`` (a press's, when given) gets ``journal``: the write's seconds.
         """
         photo = None
@@ -106,11 +125,29 @@ class Scorebook:
             jpeg = encode_jpeg(shot.image, self.jpeg_quality)
             photo = None if jpeg is None else ThrowPhoto(jpeg, shot.dice)
         written = self._clock()
-        seq = self.journal.append(encode_event(event), photo)
+        try:
+            seq = self.journal.append(encode_event(event), photo)
+        except JournalError as error:  # a full disk: nothing written, the game as it was
+            self.fault = say.journal_fault(error, isinstance(error, JournalFullError))
+            raise
+        self.fault = say.PHOTOS_NOT_KEPT if photo and self.journal.short_of_space else None
+        if isinstance(event, Throw) and shot is not None:
+            self.last_dice = shot.dice
         if timings:
             timings["journal"] = self._clock() - written
         self._seqs.append(seq)
         return seq
+
+    def write(
+        self, event: Event, shot: Shot | None = None, timings: dict[str, float] | None = None
+    ) -> bool:
+        """:meth:`append`, or False (with :attr:`fault` set) when the journal cannot
+        write the event: nothing was written and the game is as it was."""
+        try:
+            self.append(event, shot, timings)
+        except JournalError:
+            return False
+        return True
 
     def photo(self, record: ThrowRecord | None) -> Shot | None:
         """The kept photo of the throw ``record`` (decoded once), or None (none kept)."""

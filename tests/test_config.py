@@ -436,3 +436,60 @@ def test_config_check_opens_the_replay_recording(
     path = write(tmp_path, f'[camera]\nkind = "replay"\nreplay_path = "{demo}"\n')
     assert main(["config", "check", str(path)]) == 0
     assert capsys.readouterr().out == f"{path}: ok\n"
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            '["Ann", "ann"]',
+            "two players are called 'Ann' and 'ann': names must differ by more than upper and "
+            "lower case",
+        ),
+        (
+            '["Ann", "Ann\\u200B"]',
+            "the name 'Ann\\u200b' holds an invisible character (U+200B zero width space): "
+            "type it again without it",
+        ),
+        (
+            '["Ann", "B\\u0000b"]',
+            "the name 'B\\x00b' holds a control character (U+0000 unnamed): type it again "
+            "without it",
+        ),
+    ],
+)
+def test_player_names_that_look_alike_or_hide_characters_are_refused(
+    tmp_path: Path, names: str, message: str
+) -> None:
+    # issue 12: "Ann" and "ann", or "Ann" and "Ann" + a zero-width space, were two players
+    problems = check_config(write(tmp_path, f"[players]\nnames = {names}\n"))
+    assert [(p.key, p.line, p.message) for p in problems] == [("players.names", 2, message)]
+
+
+@pytest.mark.parametrize(
+    ("camera", "message"),
+    [
+        (
+            "timeout_s = 25",
+            "25 s with burst_frames = 3 is more than the service's watchdog survives: a "
+            "stalling camera could hold a press for 75.16 s, systemd kills the service after "
+            "20 s without a sign of life (WatchdogSec), and a press may wait on the camera at "
+            "most 10 s: use timeout_s = 3.2 or less",
+        ),
+        ("timeout_s = 3.4", "use timeout_s = 3.2 or less"),
+        ("burst_frames = 30\nburst_interval_s = 0.4", "use fewer burst_frames"),
+    ],
+)
+def test_a_camera_timeout_the_watchdog_cannot_survive_is_refused_with_the_limit(
+    tmp_path: Path, camera: str, message: str
+) -> None:
+    # issue 12: timeout_s = 25 passed config check; WatchdogSec=20 then killed the game
+    problems = check_config(write(tmp_path, f"[camera]\nkind = \"usb\"\n{camera}\n"))
+    line = 1 if camera.startswith("burst_frames") else 3  # the section's line: no key
+    assert [(p.key, p.line) for p in problems] == [("camera.timeout_s", line)]
+    assert problems[0].message.endswith(message)
+
+
+def test_the_longest_camera_timeout_the_watchdog_allows_is_accepted(tmp_path: Path) -> None:
+    assert check_config(write(tmp_path, '[camera]\nkind = "usb"\ntimeout_s = 3.2\n')) == []
+    assert check_config(write(tmp_path, '[camera]\nkind = "usb"\n')) == []  # defaults

@@ -3,8 +3,8 @@
     companion replay RECORD [--json]
 
 RECORD is a file in the game record notation (README, "Game record notation"), or
-``-`` for standard input. Exit 2 with ``RECORD: line N: reason`` on stderr when the
-record cannot be read or breaks a rule.
+``-`` for standard input; UTF-8, with or without a byte-order mark. Exit 2 with
+``RECORD: line N: reason`` on stderr when the record cannot be read or breaks a rule.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
                           "write its record with companion export --journal "
                           f"{args.record}", file=sys.stderr)
                     return 2
-            with open(args.record, encoding="utf-8") as handle:
+            with open(args.record, encoding="utf-8-sig") as handle:  # BOM or none
                 text = handle.read()
     except UnicodeDecodeError:
         print(f"companion replay: {args.record} is not a game record (not UTF-8 text)",

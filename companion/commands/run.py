@@ -39,12 +39,21 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.config import ConfigError, load_config
+    from companion.notify import Notifier
 
     try:
         config = load_config(args.config)
     except ConfigError as error:
         print(f"companion run: {error}", file=sys.stderr)
         return 2
+    from companion.config import camera_watchdog_problem
+
+    watchdog_s = Notifier().watchdog_s  # this unit's WatchdogSec, when run by systemd
+    problem = None if watchdog_s is None else camera_watchdog_problem(config.camera, watchdog_s)
+    if problem is not None:
+        print(f"companion run: camera.timeout_s: {problem}", file=sys.stderr)
+        return 2
+
     from companion.logs import setup_logging
 
     setup_logging(config.log.level)
@@ -56,7 +65,6 @@ def run(args: argparse.Namespace) -> int:
     from companion.app import AppSettings, Companion
     from companion.commands.setup import held_at_start
     from companion.journal import GameSetup, Journal, JournalError
-    from companion.notify import Notifier
     from companion.runner import AnyButton, open_screen, run_companion
     from hardware import HardwareError
     from hardware.button import KeyboardButton, open_buttons
@@ -79,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
         )
     except (JournalError, OSError) as error:
         print(f"companion run: journal: {error}", file=sys.stderr)
+        if Notifier().active:  # a service: nobody reads stderr at the table
+            _show_until_stopped(config, f"Journal: {error}")
         return 2
 
     def reopen() -> Camera:
@@ -135,6 +145,47 @@ def run(args: argparse.Namespace) -> int:
             live.close()
         journal.close()
     return 0
+
+
+def _show_until_stopped(config: Any, text: str) -> None:
+    """Show ``text`` as a fault on the screen until the service is stopped (SIGTERM).
+
+    Under systemd a refusal at start would otherwise only reach the journal of the
+    service; the screen says it to the staff. Draws nothing when there is no screen.
+    """
+    import time
+
+    from companion.display import MessageView, Painter, Screen, Severity, View
+    from companion.notify import Notifier
+    from companion.runner import open_screen
+
+    stopping: list[bool] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: stopping.append(True))
+    try:
+        screen = open_screen(None, fullscreen=config.display.fullscreen)
+    except RuntimeError:
+        return
+    notifier = Notifier()
+    try:
+        import pygame
+
+        fault = MessageView(
+            Severity.FAULT, text, "Staff: fix it, then restart the companion (or the Pi)"
+        )
+        view = View(Screen.ATTRACT, faults=(fault,))
+        surface = Painter().frame(view, screen.size)
+        target = screen.surface
+        if surface is not None and isinstance(target, pygame.Surface):
+            target.blit(surface, (0, 0))
+            pygame.display.flip()
+        notifier.ready(f"stopped: {text}")
+        while not stopping:
+            pygame.event.pump()
+            notifier.watchdog()
+            time.sleep(0.2)
+    finally:
+        notifier.stopping()
+        screen.close()
 
 
 def _setup_mode(config: Any, companion: Any, gpio: Any, buttons: Any, keyboard: Any,

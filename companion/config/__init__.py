@@ -60,9 +60,11 @@ from companion.config.model import (
 )
 from companion.config.schema import SCHEMA, Key
 from companion.config.toml_lines import key_lines
+from companion.config.watchdog import SERVICE_WATCHDOG_S, camera_watchdog_problem
 
 __all__ = [
     "SCHEMA",
+    "SERVICE_WATCHDOG_S",
     "ButtonConfig",
     "CameraConfig",
     "Config",
@@ -75,6 +77,7 @@ __all__ = [
     "PlayersConfig",
     "RulesConfig",
     "TrayConfig",
+    "camera_watchdog_problem",
     "check_config",
     "config_from_text",
     "key_lines",

@@ -29,6 +29,7 @@ from companion.config.model import (
 )
 from companion.config.schema import SCHEMA, Key
 from companion.config.toml_lines import key_lines
+from companion.config.watchdog import SERVICE_WATCHDOG_S, camera_watchdog_problem
 from companion.engine import PRESETS, SettingsError, settings_from_options
 from companion.journal import GameSetup
 from companion.notation import replay
@@ -152,6 +153,9 @@ class _Checker:
         camera = CameraConfig(**self.values("camera", table))
         for key, message in camera_problems(camera):
             self.problem(f"camera.{key}", message)
+        watchdog = camera_watchdog_problem(camera, SERVICE_WATCHDOG_S)
+        if watchdog is not None:
+            self.problem("camera.timeout_s", watchdog)
         return camera
 
     def tray(self, table: dict[str, Any], camera: CameraConfig) -> TrayConfig:

@@ -41,6 +41,12 @@ class CameraConfig:
     burst_frames: int = 3
     burst_interval_s: float = 0.08
 
+    @property
+    def longest_wait_s(self) -> float:
+        """The longest one press may wait on this camera, s: every frame of the burst
+        taking just under ``timeout_s``, with the intervals between them."""
+        return self.burst_frames * self.timeout_s + (self.burst_frames - 1) * self.burst_interval_s
+
 
 @dataclass(frozen=True)
 class TrayConfig:

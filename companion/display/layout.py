@@ -17,7 +17,15 @@ from typing import Literal
 import pygame
 
 from companion.display import theme
-from companion.display.fonts import Face, cap_height, face_for, font, size_for_cap
+from companion.display.fonts import (
+    Face,
+    cap_height,
+    face_for,
+    font,
+    render,
+    size_for_cap,
+    text_width,
+)
 
 __all__ = ["Canvas", "Item", "Kind", "Layout", "Line"]
 
@@ -142,7 +150,7 @@ def _descender(face: Face, size: int) -> int:
 def _text_surface(
     text: str, face: Face, size: int, color: tuple[int, int, int]
 ) -> tuple[pygame.Surface, pygame.Rect]:
-    surface = font(face, size).render(text, True, color)
+    surface = render(face, size, text, color)
     return surface, surface.get_bounding_rect(min_alpha=1)
 
 
@@ -207,7 +215,7 @@ class Canvas:
     def width_of(self, text: str, size: int, bold: bool = True) -> int:
         """Advance width of ``text`` at ``size``, px."""
         face = face_for(text, bold)
-        return int(font(face, _matched(face, size)).size(text)[0])
+        return text_width(face, _matched(face, size), text)
 
     def fit_size(self, text: str, width: int, size: int, min_size: int, bold: bool = True) -> int:
         """The largest size from ``size`` down to ``min_size`` at which ``text`` fits

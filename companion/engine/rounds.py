@@ -14,6 +14,7 @@ from companion.engine.errors import RuleError
 from companion.engine.events import NextRound, Throw
 from companion.engine.settings import TOURNAMENT_PRELIMINARY_ROUNDS
 from companion.engine.state import (
+    THROWS_PER_TURN,
     GameState,
     Phase,
     RollOff,
@@ -76,7 +77,7 @@ def _start_round(state: GameState, starter: str, lead: str = "") -> GameState:
 
 def _new_turn(state: GameState, player: str, tie_break: bool) -> Turn:
     s = state.settings
-    cap = 3
+    cap = THROWS_PER_TURN
     if s.pace_setter:
         earlier = (
             state.tie_break.turns if tie_break and state.tie_break is not None

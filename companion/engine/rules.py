@@ -28,6 +28,7 @@ from dataclasses import replace
 from companion.engine.dice import DieRole, bank_dice
 from companion.engine.errors import RuleError, SettingsError
 from companion.engine.events import Event, NextRound, Stand, Throw, Undo
+from companion.engine.names import name_key, name_problem
 from companion.engine.rounds import (
     _end_turn,
     _next_round,
@@ -38,6 +39,7 @@ from companion.engine.rounds import (
 )
 from companion.engine.settings import Settings
 from companion.engine.state import (
+    THROWS_PER_TURN,
     GameState,
     Phase,
     PlayerState,
@@ -65,8 +67,11 @@ def new_game(settings: Settings, players: Sequence[str]) -> GameState:
     roll-off, one die each in seat order; with ``named`` the first name starts.
 
     Raises :class:`SettingsError` (``key="players"``) unless there are 2 to 8
-    distinct names, each non-empty and free of ``, : #`` and line breaks (the
-    game record notation uses those).
+    distinct names, each non-empty, free of ``, : #`` and line breaks (the game
+    record notation uses those), of invisible and control characters and of emoji
+    (:func:`companion.engine.names.name_problem`). Names are distinct when they differ
+    after NFKC normalisation and case folding ("Ann" and "ann" are one player,
+    :func:`companion.engine.names.name_key`).
 
     >>> from companion.engine import PRESETS
     >>> g = new_game(PRESETS["standard"], ["Ann", "Bob", "Cy"])
@@ -85,11 +90,25 @@ def new_game(settings: Settings, players: Sequence[str]) -> GameState:
             raise SettingsError(
                 "players", f"the name {name!r} may not contain a comma, colon, # or line break"
             )
+        problem = name_problem(name)
+        if problem is not None:
+            raise SettingsError("players", problem)
         if len(name) > 24:
             raise SettingsError("players", f"the name {name!r} is longer than 24 characters")
-    if len(set(names)) != len(names):
-        dup = next(n for n in names if names.count(n) > 1)
-        raise SettingsError("players", f"two players are called {dup!r}: names must differ")
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if key not in seen:
+            seen[key] = name
+            continue
+        first = seen[key]
+        if first == name:
+            raise SettingsError("players", f"two players are called {name!r}: names must differ")
+        raise SettingsError(
+            "players",
+            f"two players are called {first!r} and {name!r}: names must differ by more "
+            "than upper and lower case",
+        )
     seated = tuple(
         PlayerState(name=n, seat=i, chips=settings.starting_chips) for i, n in enumerate(names)
     )
@@ -350,9 +369,13 @@ def _turn_throw(state: GameState, ev: Throw) -> GameState:
 
 
 def _finish_turn(turn: Turn, stood: bool = False) -> Turn:
+    """End ``turn``; under unused-throw-bonus a launched player earns +1 for each of
+    the turn's three throws not thrown, whatever ended the turn: standing, the one
+    cargo re-throw of cargo-reroll-once, or pace-setter's cap (RULES.md "Decisions",
+    a; seed 003)."""
     unused = 0
     if turn.launched and turn.counts_unused:
-        unused = turn.max_throws - turn.throws_used
+        unused = THROWS_PER_TURN - turn.throws_used
     return replace(turn, over=True, stood=stood, unused_throw_bonus=unused)
 
 

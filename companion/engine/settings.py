@@ -97,7 +97,8 @@ class Settings:
     shifting_cargo: bool = False
     #: Bonus points for banking ship, captain and crew in one throw; 0 is off (001).
     one_throw_bonus: int = 0
-    #: +1 point per unused throw of a launched turn (003).
+    #: +1 point per throw of a launched turn's 3 not thrown, whatever ended the turn
+    #: (003; RULES.md decision a).
     unused_throw_bonus: bool = False
     #: The throws the first player used cap everyone after them in the round (002).
     pace_setter: bool = False

@@ -95,6 +95,10 @@ class ThrowRecord:
     event_index: int = field(default=-1, compare=False)
 
 
+#: Throws in a turn (all seeds); pace-setter may cap a turn below it (002).
+THROWS_PER_TURN = 3
+
+
 @dataclass(frozen=True)
 class Turn:
     """One player's turn: throws so far, what is banked, the cargo and the score.
@@ -117,7 +121,8 @@ class Turn:
     cargo: tuple[int, int] | None = None
     #: Bonus earned for banking ship, captain and crew in one throw (one-throw-bonus).
     one_throw_bonus: int = 0
-    #: Bonus earned for unused throws (unused-throw-bonus), set when the turn ends.
+    #: Bonus earned for unused throws (unused-throw-bonus), set when the turn ends:
+    #: +1 for each of the turn's 3 throws not thrown, whatever ended the turn.
     unused_throw_bonus: int = 0
     #: Whether unused-throw-bonus is in force (for :attr:`stand_score`).
     counts_unused: bool = False
@@ -178,7 +183,7 @@ class Turn:
             return 0
         if self.over:
             return self.score
-        unused = self.throws_left if self.counts_unused else 0
+        unused = THROWS_PER_TURN - self.throws_used if self.counts_unused else 0
         return self.cargo_total + self.one_throw_bonus + unused
 
     @property

@@ -557,6 +557,30 @@ def camera_lost(error: str) -> str:
     return f"Camera lost: {error}"
 
 
+#: The refusal of a press on a tray nobody threw since the last counted throw.
+NOT_THROWN = "The dice have not been thrown since the last press"
+#: The fault while the disk has no room for the throws' photos (the events are kept).
+PHOTOS_NOT_KEPT = (
+    "Disk full: throws are counted, their photos no longer kept. Staff: free space on the disk"
+)
+
+
+def journal_fault(error: Exception, full: bool) -> str:
+    """The fault line when the journal could not write an event (``full``: the disk)."""
+    return f"{'Disk full' if full else 'Journal'}: {error}"
+
+
+def not_written(fault: str | None) -> tuple[str, str, Severity]:
+    """The refusal (text, what to do, severity) of an event the journal could not
+    write, from its :func:`journal_fault` line."""
+    full = fault is not None and fault.startswith("Disk full")
+    return (
+        "The disk is full" if full else "The journal cannot be written",
+        "Nothing was counted. Staff: free space on the disk, then press again",
+        Severity.FAULT,
+    )
+
+
 def capture_problem(problem: str, detail: str) -> tuple[str, str, Severity]:
     """Why a press read no throw (a :data:`companion.capture.CAPTURE_PROBLEMS` code and
     the words behind it) as (text, what to do, severity)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from hardware.camera.base import Camera, CameraBase, CameraError, Frame
+from hardware.camera.base import Camera, CameraBase, CameraError, Frame, FrameError
 from hardware.camera.pi import PiCamera
 from hardware.camera.replay import ReplayCamera, read_manifest
 from hardware.camera.usb import UsbCamera
@@ -32,6 +32,7 @@ __all__ = [
     "CameraMaker",
     "CameraSettings",
     "Frame",
+    "FrameError",
     "PiCamera",
     "ReplayCamera",
     "UsbCamera",

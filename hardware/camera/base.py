@@ -34,6 +34,15 @@ class CameraError(HardwareError, RuntimeError):
     """
 
 
+class FrameError(CameraError):
+    """One frame was bad (a recorded file that is empty or not an image, a crop that
+    does not fit), but the camera itself works: the next call serves the next frame.
+
+    The app refuses the throw and keeps the camera open; closing and reopening it would
+    start a recording from its first throw again.
+    """
+
+
 @runtime_checkable
 class Camera(Protocol):
     """What the app needs from any camera (Pi, USB or replay).

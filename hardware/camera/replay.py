@@ -34,7 +34,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from hardware.camera.base import CameraBase, CameraError, Frame, _check_burst, as_frame
+from hardware.camera.base import (
+    CameraBase,
+    CameraError,
+    Frame,
+    FrameError,
+    _check_burst,
+    as_frame,
+)
 
 #: File name endings read as images in a replay folder.
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
@@ -55,23 +62,26 @@ class RecordedImage:
     array: Frame | None = None
 
     def load(self) -> Frame:
-        """Decode (and crop) the frame. Raises :class:`CameraError` naming the file."""
+        """Decode (and crop) the frame. Raises :class:`FrameError` naming the file."""
         if self.array is not None:
             return as_frame(self.array, "replay array")
         assert self.path is not None
         try:
             image = cv2.imread(str(self.path), cv2.IMREAD_COLOR)
         except cv2.error as exc:
-            raise CameraError(f"replay image {self.path} cannot be read: {exc}") from exc
+            raise FrameError(f"replay image {self.path} cannot be read: {exc}") from exc
         if image is None:
-            raise CameraError(f"replay image {self.path} is missing or not an image")
-        frame = as_frame(np.asarray(image, dtype=np.uint8), f"replay image {self.path}")
+            raise FrameError(f"replay image {self.path} is missing or not an image")
+        try:
+            frame = as_frame(np.asarray(image, dtype=np.uint8), f"replay image {self.path}")
+        except CameraError as exc:
+            raise FrameError(str(exc)) from exc
         if self.crop is None:
             return frame
         x0, y0, x1, y1 = self.crop
         height, width = frame.shape[:2]
         if not (0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height):
-            raise CameraError(
+            raise FrameError(
                 f"crop box {list(self.crop)} does not fit inside {self.path} "
                 f"({width} x {height} px)"
             )
@@ -137,7 +147,8 @@ class ReplayCamera(CameraBase):
         self._next = 0
 
     def capture(self) -> Frame:
-        """Serve the next throw's last frame. Raises :class:`CameraError`."""
+        """Serve the next throw's last frame. Raises :class:`CameraError`, or
+        :class:`FrameError` for a bad file (the next call serves the next throw)."""
         self._check_open()
         throw = self._take()
         return throw.frames[-1].load()

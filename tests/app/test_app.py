@@ -145,6 +145,34 @@ def test_camera_fault_is_shown_without_hiding_the_game_and_clears(tmp_path: Path
     assert companion.view().faults == ()
 
 
+def test_after_a_bad_photo_file_the_replay_goes_on_with_the_next(tmp_path: Path) -> None:
+    # issue 12: an empty .png made the next press reopen the folder from its first
+    # photo, and old photos were counted again
+    import cv2
+
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "1.png"), GOOD["ann-roll"])
+    (photos / "2.png").write_bytes(b"")
+    cv2.imwrite(str(photos / "3.png"), GOOD["bob-roll"])
+    opened: list[ReplayCamera] = []
+
+    def reopen() -> ReplayCamera:
+        opened.append(ReplayCamera(photos))
+        return opened[-1]
+
+    files = [photos / "1.png", photos / "2.png", photos / "3.png"]
+    companion = make_companion(tmp_path, files, reopen_camera=reopen)
+    assert companion.press().applied == Throw((2,))
+    refused = companion.press()
+    assert refused.applied is None and refused.problem is not None
+    assert "bad picture" in refused.problem and "2.png" in refused.problem
+    assert companion.press().applied == Throw((5,))  # 3.png, not 1.png again
+    assert opened == []  # the camera was never closed and reopened
+    assert companion.state.roll_off is not None
+    assert dict(companion.state.roll_off.rolls) == {"Ann": 2, "Bob": 5}
+
+
 def test_presses_during_processing_are_ignored_not_queued(tmp_path: Path) -> None:
     companion = make_companion(tmp_path, [GOOD["ann-roll"], GOOD["bob-roll"]])
     keys = KeyboardButton()

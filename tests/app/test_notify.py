@@ -36,6 +36,24 @@ def test_ready_status_and_watchdog_are_sent(listener, monkeypatch) -> None:
     assert sock.recv(256) == b"WATCHDOG=1"
 
 
+def test_a_press_pings_the_watchdog_now_and_the_watchdog_period_is_known(
+    listener, monkeypatch
+) -> None:
+    path, sock = listener
+    monkeypatch.setenv("WATCHDOG_USEC", "20000000")
+    notifier = Notifier(path)
+    assert notifier.watchdog_s == 20.0
+    assert notifier.watchdog(now_s=100.0)
+    assert sock.recv(256) == b"WATCHDOG=1"
+    assert not notifier.watchdog(now_s=101.0)  # rate limited ...
+    assert notifier.watchdog(now_s=101.0, now=True)  # ... unless a press is about to block
+    assert sock.recv(256) == b"WATCHDOG=1"
+    monkeypatch.delenv("WATCHDOG_USEC")
+    assert Notifier(path).watchdog_s is None
+    monkeypatch.setenv("WATCHDOG_USEC", "20000000")
+    assert Notifier(None).watchdog_s is None  # not under systemd
+
+
 def test_abstract_namespace_address(monkeypatch) -> None:
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind("\0companion-test-notify")

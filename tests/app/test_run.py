@@ -32,6 +32,7 @@ kind = "keyboard"
 {camera}
 burst_frames = 2
 burst_interval_s = 0.0
+timeout_s = 0.1
 
 [display]
 fullscreen = false
@@ -70,11 +71,18 @@ def run_service(config: Path, tmp_path: Path, seconds: float = 4.0) -> tuple[int
         text=True,
     )
     messages: list[bytes] = []
-    deadline = time.monotonic() + seconds
+    started = time.monotonic()
+    deadline = started + seconds
     try:
+        # ``seconds`` of running, counted from READY (a busy CI machine may take a while
+        # to start it; up to 60 s)
         while time.monotonic() < deadline:
             with contextlib.suppress(TimeoutError):
                 messages.append(sock.recv(256))
+                if messages[-1].startswith(b"READY=1") and len(messages) == 1:
+                    deadline = time.monotonic() + seconds
+            if not messages and time.monotonic() < started + 60:
+                deadline = max(deadline, time.monotonic() + 0.2)
             if proc.poll() is not None:
                 break
         proc.send_signal(signal.SIGTERM)
@@ -112,12 +120,14 @@ def test_a_missing_camera_is_a_fault_on_screen_not_a_crash(tmp_path: Path) -> No
     assert messages and messages[0].startswith(b"READY=1")
 
 
-def _run_to_exit(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _run_to_exit(
+    folder: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """``companion run ARGS`` in ``folder`` (headless), expected to stop by itself."""
     return subprocess.run(
         [sys.executable, "-m", "companion", "run", *args],
         cwd=folder,
-        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT), **(env or {})},
         capture_output=True,
         text=True,
         timeout=60,
@@ -130,6 +140,28 @@ def test_a_bad_config_stops_before_anything_is_shown(tmp_path: Path) -> None:
     proc = _run_to_exit(tmp_path, "--config", str(config))
     assert proc.returncode == 2
     assert "camera.kind" in proc.stderr
+
+
+def test_a_camera_timeout_the_units_watchdog_cannot_survive_stops_with_the_limit(
+    tmp_path: Path,
+) -> None:
+    # issue 12: timeout_s = 25 passed the check while WatchdogSec=20 killed the service
+    # mid-game when the camera hung. The shipped unit's 20 s is checked by the config
+    # check; a unit edited to a shorter WatchdogSec is checked at start.
+    config = write_config(tmp_path, 'kind = "usb"\nusb_index = 57')
+    text = config.read_text(encoding="utf-8").replace("timeout_s = 0.1", "timeout_s = 3.0")
+    config.write_text(text, encoding="utf-8")
+    assert check_config(config) == []  # 2 x 3 s fits the shipped unit's 20 s
+    env = {"NOTIFY_SOCKET": str(tmp_path / "none.sock"), "WATCHDOG_USEC": "8000000"}
+    proc = _run_to_exit(tmp_path, "--config", str(config), "--window", env=env)
+    assert proc.returncode == 2
+    assert proc.stderr == (
+        "companion run: camera.timeout_s: 3 s with burst_frames = 2 is more than the "
+        "service's watchdog survives: a stalling camera could hold a press for 6 s, systemd "
+        "kills the service after 8 s without a sign of life (WatchdogSec), and a press may "
+        "wait on the camera at most 4 s: use timeout_s = 2 or less\n"
+    )
+    assert not (tmp_path / "journal.sqlite3").exists()  # refused before anything opened
 
 
 def test_a_foreign_journal_stops_with_a_clear_message(tmp_path: Path) -> None:

@@ -41,6 +41,12 @@ def test_unit_is_a_notify_service_with_watchdog_restart_and_its_own_user() -> No
     assert "PrivateDevices" not in service  # the camera, GPIO and DRM devices stay reachable
 
 
+def test_the_config_check_knows_the_units_watchdog() -> None:
+    from companion.config import SERVICE_WATCHDOG_S
+
+    assert float(unit()["Service"]["WatchdogSec"].rstrip("s")) == SERVICE_WATCHDOG_S
+
+
 def test_install_script_puts_the_program_where_the_unit_starts_it() -> None:
     exec_start = unit()["Service"]["ExecStart"].split()
     script = INSTALL.read_text()

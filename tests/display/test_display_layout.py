@@ -11,10 +11,20 @@ import dataclasses
 import os
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
 
-from companion.display import Item, Layout, Screen, render_with_layout, theme
+from companion.display import (
+    Item,
+    Layout,
+    PlayerView,
+    Screen,
+    TurnView,
+    render_with_layout,
+    standard_slots,
+    theme,
+)
 from companion.display.samples import SAMPLES, sample
 
 #: The sizes the issue names, then odd ones: 7-inch 4:3, portrait, ultra-wide, and
@@ -282,3 +292,58 @@ def test_dispute_throw_without_photo_keeps_its_dice(size: tuple[int, int]) -> No
         assert dice == faces
         assert _one(layout, f"dispute-nophoto:{index}").text == "no photo kept"
     assert layout.overlaps() == [] and layout.off_screen() == []
+
+
+# -- right-to-left names (issue 12): shaped by HarfBuzz, not drawn reversed -----------
+def _alpha(surface: pygame.Surface) -> np.ndarray:
+    return pygame.surfarray.array_alpha(surface)
+
+
+@pytest.mark.parametrize(("name", "script"), [("سارة", "Arab"), ("שרה", "Hebr")])
+def test_a_right_to_left_name_is_shaped_right_to_left(name: str, script: str) -> None:
+    from companion.display.fonts import Face, font, render
+
+    face = Face("dejavu", True)
+    drawn = _alpha(render(face, 60, name, (255, 255, 255)))
+    reference = pygame.font.Font(str(face.path), 60)  # a font of its own, set by hand
+    reference.set_script(script)
+    reference.set_direction(pygame.DIRECTION_RTL)
+    shaped = _alpha(reference.render(name, True, (255, 255, 255)))
+    reversed_ = _alpha(pygame.font.Font(str(face.path), 60).render(name, True, (255, 255, 255)))
+    assert drawn.shape == shaped.shape and (drawn == shaped).all()
+    assert drawn.shape != reversed_.shape or (drawn != reversed_).any()
+    # the shared font is left to right again for the next user
+    latin = _alpha(font(face, 60).render("Ann", True, (255, 255, 255)))
+    plain = _alpha(pygame.font.Font(str(face.path), 60).render("Ann", True, (255, 255, 255)))
+    assert (latin == plain).all()
+
+
+def test_a_right_to_left_name_in_an_english_line_keeps_the_line_in_order() -> None:
+    from companion.display.fonts import Face, bidi_runs, render, text_width
+
+    line = "سارة بن threw 5"
+    assert bidi_runs(line) == [("سارة بن", True), (" threw 5", False)]
+    assert bidi_runs("Ann (שרה)") == [("Ann (", False), ("שרה", True), (")", False)]
+    face = Face("dejavu", True)
+    surface = render(face, 40, line, (255, 255, 255))
+    assert surface.get_width() == text_width(face, 40, line)
+    name_w = text_width(face, 40, "سارة بن")
+    rest = _alpha(render(face, 40, " threw 5", (255, 255, 255)))
+    # the English words sit to the right of the name, drawn as they are alone
+    assert (_alpha(surface)[name_w:, : rest.shape[1]] == rest).all()
+    # in a right-to-left run the first word is the rightmost: "שרה כהן" starts
+    # (on the left) with כהן
+    both = _alpha(render(face, 40, "שרה כהן", (255, 255, 255)))
+    second = _alpha(render(face, 40, "כהן", (255, 255, 255)))
+    assert (both[: second.shape[0]] == second).all()
+
+
+def test_right_to_left_names_on_the_turn_screen(tmp_path: Path) -> None:
+    view = sample("turn-ship").replace(
+        players=(PlayerView("سارة", current=True), PlayerView("שרה כהן"), PlayerView("Ann")),
+        turn=TurnView("سارة", throws_used=1, slots=standard_slots(ship=1)),
+    )
+    surface, layout = render_with_layout(view, (1024, 600))
+    assert "سارة" in {item.text for item in layout.texts()}
+    assert not layout.off_screen() and not layout.overlaps()
+    pygame.image.save(surface, os.environ.get("RTL_PNG", str(tmp_path / "rtl.png")))

@@ -109,6 +109,22 @@ def test_replay(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "match 3, round 1; pot 0 chips\n" in out
 
 
+def test_replay_accepts_a_record_saved_with_a_utf8_byte_order_mark(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 12: a record saved by Windows Notepad (UTF-8 with BOM) was refused
+    text = (GAMES / "pub-night.scc").read_text(encoding="utf-8")
+    plain = run(capsys, "replay", str(GAMES / "pub-night.scc"), "--json")
+    bom = tmp_path / "pub-night-bom.scc"
+    bom.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert run(capsys, "replay", str(bom), "--json") == plain
+    assert plain[0] == 0 and json.loads(plain[1])["winners"] == ["Bob"]
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\ufeff" + text))  # BOM on stdin too
+    assert run(capsys, "replay", "-", "--json") == plain
+
+
 def test_replay_bad_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.scc"
     bad.write_text("Rules: standard first-player=named\nPlayers: Ann, Bob\nAnn: 65322 3221\n")

@@ -99,12 +99,69 @@ def test_unknown_preset() -> None:
         (["Ann", "Ann"], "two players are called 'Ann': names must differ"),
         (["Ann", ""], "a player needs a name, not ''"),
         (["Ann", "Bo, b"], "the name 'Bo, b' may not contain a comma, colon, # or line break"),
+        # issue 12: names that look the same are one player (NFKC, case-folded)
+        (
+            ["Ann", "ann"],
+            "two players are called 'Ann' and 'ann': names must differ by more than upper "
+            "and lower case",
+        ),
+        (
+            ["\uff21\uff4e\uff4e", "Bob", "ANN"],
+            "two players are called '\uff21\uff4e\uff4e' and 'ANN': names must differ by "
+            "more than upper and lower case",
+        ),
+        # ... and invisible or control characters are refused with their name
+        (
+            ["Ann", "Ann\u200b"],
+            "the name 'Ann\\u200b' holds an invisible character (U+200B zero width space): "
+            "type it again without it",
+        ),
+        (
+            ["Ann", "Bob\x00"],
+            "the name 'Bob\\x00' holds a control character (U+0000 unnamed): "
+            "type it again without it",
+        ),
+        (
+            ["\u200fAnn", "Bob"],
+            "the name '\\u200fAnn' holds an invisible character (U+200F right-to-left "
+            "mark): type it again without it",
+        ),
+        (
+            ["Ann", "\u3164"],
+            "the name '\u3164' holds an invisible character (U+3164 hangul filler): "
+            "type it again without it",
+        ),
+        # emoji are refused: the display's fonts draw no emoji
+        (
+            ["Ann 🎲", "Bob"],
+            "the name 'Ann 🎲' holds an emoji or symbol (🎲, U+1F3B2 game die): the display "
+            "draws letters, not emoji; spell it out",
+        ),
+        (
+            ["Ann", "Bob❤\ufe0f"],
+            "the name 'Bob❤\ufe0f' holds an emoji or symbol (❤, U+2764 heavy black heart): "
+            "the display draws letters, not emoji; spell it out",
+        ),
     ],
 )
 def test_bad_players(players: list[str], message: str) -> None:
     with pytest.raises(SettingsError) as info:
         new_game(Settings(), players)
     assert info.value.key == "players" and str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["Ann", "Anna", "Zoë", "Ζωή"],
+        ["שרה", "سارة", "Ann"],  # right-to-left names are names
+        ["José", "Jose\u0301x"],  # a combining accent is visible: not a duplicate
+        ["O'Neil", "Mary-Jo", "Dr. No", "J.R. 2"],
+    ],
+)
+def test_good_names_in_any_script_are_seated_as_given(players: list[str]) -> None:
+    state = new_game(Settings(), players)
+    assert [p.name for p in state.players] == players
 
 
 def test_describe_lists_the_rules_in_force() -> None:

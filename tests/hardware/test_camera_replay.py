@@ -8,7 +8,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hardware.camera import Camera, CameraError, ReplayCamera, open_camera, read_manifest
+from hardware.camera import (
+    Camera,
+    CameraError,
+    FrameError,
+    ReplayCamera,
+    open_camera,
+    read_manifest,
+)
 from tests.hardware.images import solid, write_image
 
 
@@ -141,8 +148,21 @@ def test_a_crop_outside_the_photo_is_reported_when_served(tmp_path: Path) -> Non
 
 def test_a_corrupt_image_is_reported_with_its_name(tmp_path: Path) -> None:
     (tmp_path / "broken.png").write_bytes(b"\x89PNG not really")
-    with ReplayCamera(tmp_path) as camera, pytest.raises(CameraError, match=r"broken.png"):
+    with ReplayCamera(tmp_path) as camera, pytest.raises(FrameError, match=r"broken.png"):
         camera.capture()
+
+
+def test_after_a_bad_file_the_camera_goes_on_with_the_next_photo(tmp_path: Path) -> None:
+    # issue 12: an empty .png made the app reopen the folder from its first photo
+    write_image(tmp_path / "1.png", 10)
+    (tmp_path / "2.png").write_bytes(b"")
+    write_image(tmp_path / "3.png", 30)
+    with ReplayCamera(tmp_path) as camera:
+        assert int(camera.frames(2, 0.0)[0][0, 0, 0]) == 10
+        with pytest.raises(FrameError, match=r"2.png is missing or not an image"):
+            camera.frames(2, 0.0)
+        assert int(camera.frames(2, 0.0)[0][0, 0, 0]) == 30
+        assert camera.remaining == 0
 
 
 @pytest.mark.parametrize(
