@@ -1,9 +1,14 @@
-"""Command line: ``python -m vision read|eval|annotate|bench``.
+"""Command line: ``python -m vision read|calibrate|eval|annotate|bench``.
 
-- ``read [--json] [--text] IMAGE...``: one JSON object per line per image, in order
-  (``--text``: plain words instead):
+- ``read [--json] [--text] [--calibration FILE] IMAGE...``: one JSON object per line
+  per image, in order (``--text``: plain words instead; ``--calibration``: a file from
+  ``calibrate``, so the die size is known and the tray region applies):
   ``{"image": path, "dice": [{"value": 1..6 | null, "center": [x, y],
   "confidence": c}], "problems": [...]}``.
+- ``calibrate [--json] [--text] IMAGE...``: the calibration estimated from photos of
+  throws from one fixed camera, as one JSON object (``{"die_size_px": ..., "tray":
+  [x0, y0, x1, y1], "bank_zone": null, "image_size": [w, h], "photos": n, "dice": n}``;
+  save it to a file for ``read --calibration``).
 - ``eval DIR [--json] [--split all|held-out|train|both]``: score a folder in the
   ``labels.json`` format; by default the full folder and its held-out part.
 - ``annotate IMAGE OUT.png``: draw what was read.
@@ -57,7 +62,7 @@ def reading_json(path: str, reading: Reading) -> dict[str, Any]:
 
     def die(d: Die) -> dict[str, Any]:
         return {"value": d.value, "center": [round(d.center[0], 1), round(d.center[1], 1)],
-                "confidence": round(d.confidence, 3)}
+                "confidence": round(d.confidence, 3), "agreed": d.agreed}
 
     return {
         "image": path,
@@ -66,16 +71,25 @@ def reading_json(path: str, reading: Reading) -> dict[str, Any]:
         "problems": [{"code": p.code, "message": p.message, "die": p.die}
                      for p in reading.problems],
         "complete": reading.complete,
+        "frames": reading.frames,
     }
 
 
 def _cmd_read(args: argparse.Namespace) -> int:
+    from .calibrate import CalibrationError, load_calibration
     from .read import read_dice
 
+    cal = None
+    if args.calibration is not None:
+        try:
+            cal = load_calibration(Path(args.calibration))
+        except CalibrationError as err:
+            print(f"vision read: {err}", file=sys.stderr)
+            return 2
     status = 0
     for path in args.images:
         try:
-            reading = read_dice(_load(path), expected=args.expected)
+            reading = read_dice(_load(path), expected=args.expected, calibration=cal)
         except VisionInputError as err:
             if args.text:
                 print(f"{path}: error: {err}")
@@ -92,6 +106,26 @@ def _cmd_read(args: argparse.Namespace) -> int:
             for p in reading.problems:
                 print(f"  {p.code}: {p.message}")
     return status
+
+
+def _cmd_calibrate(args: argparse.Namespace) -> int:
+    from .calibrate import CalibrationError, calibrate_from_throws
+
+    try:
+        images = [_load(path) for path in args.images]
+        result = calibrate_from_throws(images)
+    except (VisionInputError, CalibrationError) as err:
+        print(f"vision calibrate: {err}", file=sys.stderr)
+        return 2
+    obj = result.to_json()
+    if args.text:
+        tray = obj["tray"]
+        print(f"die size {obj['die_size_px']} px from {obj['dice']} dice read in "
+              f"{obj['photos']} of {len(images)} photos; tray x {tray[0]}..{tray[2]}, "
+              f"y {tray[1]}..{tray[3]} px of {obj['image_size'][0]}x{obj['image_size'][1]}")
+    else:
+        print(json.dumps(obj))
+    return 0
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
@@ -177,8 +211,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one JSON object per image and line (the default output)")
     p.add_argument("--text", action="store_true", help="plain words instead of JSON")
     p.add_argument("--expected", type=int, default=None, help="dice expected in the tray")
+    p.add_argument("--calibration", metavar="FILE", default=None,
+                   help="a calibration file (JSON from 'calibrate'): die size and tray")
     p.add_argument("images", nargs="+", metavar="IMAGE")
     p.set_defaults(func=_cmd_read)
+    p = sub.add_parser("calibrate", help="die size and tray from photos of throws "
+                       "from one fixed camera")
+    p.add_argument("--json", action="store_true", help="one JSON object (the default output)")
+    p.add_argument("--text", action="store_true", help="plain words instead of JSON")
+    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.set_defaults(func=_cmd_calibrate)
     p = sub.add_parser("eval", help="score a labelled folder (labels.json)")
     p.add_argument("dir", metavar="DIR")
     p.add_argument("--json", action="store_true")

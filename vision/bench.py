@@ -4,6 +4,13 @@ Frames are synthetic scenes (:mod:`vision.synth`, fixed seeds) of five dice, the
 throw of Ship Captain Crew, at 640x480 and 1280x720; and, apart, the real photos in
 ``fixtures/vision`` (crowded: 7..24 dice) resized to the same sizes. OpenCV is
 limited to one thread (``cv2.setNumThreads(1)``) as on a loaded Raspberry Pi core.
+
+So that the figures mean something on another machine, the same 1280x720 frames are
+also put through a fixed reference of classic work (:func:`reference_pass`: grey,
+Gaussian blur 5 x 5, adaptive threshold block 21 C 5, contours) and the ratio of the
+two times is printed: the reader must stay within 5 times the reference. The cost of
+one die is the time of the five-dice frames less that of the same floors without
+dice (of the same generator), over five.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import resource
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -40,16 +48,41 @@ def fixture_frames(width: int, height: int) -> list[NDArray[np.uint8]]:
     return frames
 
 
-def time_reader(frames: list[NDArray[np.uint8]], repeats: int) -> float:
-    """Median wall time of one :func:`read_dice` call over the frames, ms."""
-    read_dice(frames[0])  # warm-up: model load, allocations
+def reference_pass(frame: NDArray[np.uint8]) -> int:
+    """The fixed reference of the bench: grey, GaussianBlur 5 x 5, adaptiveThreshold
+    (mean, block 21, C 5, inverted), findContours (external, simple). Returns the
+    number of contours (so the work cannot be skipped)."""
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    blur = cv2.GaussianBlur(grey, (5, 5), 0)
+    bw = cv2.adaptiveThreshold(blur, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                               cv2.THRESH_BINARY_INV, 21, 5)
+    contours, _ = cv2.findContours(bw, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return len(contours)
+
+
+def time_calls(fn: Callable[[NDArray[np.uint8]], object],
+               frames: list[NDArray[np.uint8]], repeats: int) -> float:
+    """Median wall time of ``fn(frame)`` over the frames and repeats, ms (one warm-up)."""
+    fn(frames[0])
     times = []
     for _ in range(repeats):
         for f in frames:
             t0 = time.perf_counter()
-            read_dice(f)
+            fn(f)
             times.append((time.perf_counter() - t0) * 1000)
     return statistics.median(times)
+
+
+def empty_frames(width: int, height: int, n: int = 6) -> list[NDArray[np.uint8]]:
+    """``n`` synthetic floors without dice (the generator of the throws, same seed)."""
+    rng = np.random.default_rng(2024)
+    spec = SceneSpec(die_px=(height / 12, height / 6))
+    return [make_scene(rng, width, height, 0, spec).image for _ in range(n)]
+
+
+def time_reader(frames: list[NDArray[np.uint8]], repeats: int) -> float:
+    """Median wall time of one :func:`read_dice` call over the frames, ms."""
+    return time_calls(read_dice, frames, repeats)
 
 
 def run_bench(repeats: int = 15) -> str:
@@ -57,12 +90,22 @@ def run_bench(repeats: int = 15) -> str:
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)
     try:
-        lines = ["vision bench: read_dice, single-threaded (cv2.setNumThreads(1))"]
+        lines = [f"vision bench: read_dice, single-threaded (cv2.setNumThreads(1)), "
+                 f"OpenCV {cv2.__version__}"]
         for w, h in ((640, 480), (1280, 720)):
             frames = synthetic_frames(w, h)
             ms = time_reader(frames, repeats)
             lines.append(f"  {w}x{h}, a throw of 5 dice (synthetic): median {ms:6.1f} ms "
                          f"({len(frames)} frames x {repeats})")
+            if (w, h) == (1280, 720):
+                ref = time_calls(reference_pass, frames, repeats)
+                empty = time_reader(empty_frames(w, h), repeats)
+                lines.append(f"  {w}x{h}, fixed reference on the same frames (grey, GaussianBlur "
+                             f"5x5, adaptiveThreshold 21/5, findContours): median {ref:6.1f} ms")
+                lines.append(f"  ratio reader / reference: {ms / max(ref, 1e-6):.2f} "
+                             "(must be <= 5)")
+                lines.append(f"  per die: {(ms - empty) / 5:.1f} ms (5 dice {ms:.1f} ms, "
+                             f"floors without dice {empty:.1f} ms)")
             real = fixture_frames(w, h)
             if real:
                 ms = time_reader(real, max(repeats // 3, 1))

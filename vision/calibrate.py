@@ -1,21 +1,49 @@
-"""Estimating a :class:`Calibration` from one image of the tray with dice in it.
+"""Estimating a :class:`Calibration` from images of throws from one fixed camera.
 
-For a fixed camera, run this once on a good throw and keep the result (e.g. in the
-app's config): the die size then steers the detector's scale and enables the
-``cocked`` check, and the tray region stops dice outside the tray being read.
+For a fixed camera, run this once on a few good throws and keep the result (e.g. in
+the app's config, or a file from ``python -m vision calibrate``): the die size then
+steers the detector's scale (one pass, no guessing) and enables the ``cocked`` check,
+and the tray region stops dice outside the tray being read.
+
+The die size comes only from dice read with confidence (the face classifier sure of
+a value, the pips not against it): lint, crumbs and pips are detected as small "dice"
+but are not read, so they cannot pull it down.
+
+A calibration file is JSON: ``{"die_size_px": 52.0, "tray": [x0, y0, x1, y1],
+"bank_zone": null | [x0, y0, x1, y1], "image_size": [w, h], "photos": n,
+"dice": n}`` (only ``die_size_px``, ``tray`` and ``bank_zone`` are read back).
 """
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .model import Detection
 from .read import find_and_read
-from .types import Calibration, VisionParams
+from .topface import find_top_face
+from .types import Calibration, VisionParams, VisionSettingsError
 from .validate import check_image
+
+
+def face_side(img: NDArray[np.uint8], d: Detection, angle: float) -> float:
+    """Side of a read die's top face, px: measured on its face region
+    (:func:`vision.topface.find_top_face`) where that is found and square, else from
+    the detection's box turned by the face's edge angle (which runs large by the
+    shadow and the side faces)."""
+    t = find_top_face(img, d.x, d.y, d.size)
+    if t.found and t.square:
+        return t.side
+    a = math.radians(angle)
+    return d.size / (abs(math.cos(a)) + abs(math.sin(a)))
 
 
 def estimate_calibration(
@@ -23,7 +51,9 @@ def estimate_calibration(
 ) -> Calibration:
     """Estimate the die size and the tray region from an image with dice in it.
 
-    Die size: the median top-face side (px) of the dice found. Tray: the floor colour
+    Die size: the median top-face side (px, :func:`face_side`) of the dice read with
+    confidence (dice that cannot be read and detections that are not dice do not
+    count). Tray: the floor colour
     is the median colour of a ring around each die (0.8..1.4 die sizes from its
     centre); the tray is the bounding box of the connected region of that colour
     (Lab distance under 18) that holds the most dice, grown by half a die.
@@ -41,11 +71,10 @@ def estimate_calibration(
     """
     p = params or VisionParams()
     img = check_image(image, p.max_pixels)
-    found = [(d, fr) for d, fr in find_and_read(img, Calibration(), p) if not fr.not_a_die]
+    found = [(d, fr) for d, fr in find_and_read(img, Calibration(), p) if fr.value is not None]
     if not found:
         return Calibration()
-    sides = [d.size / (abs(math.cos(math.radians(fr.angle)))
-                       + abs(math.sin(math.radians(fr.angle)))) for d, fr in found]
+    sides = [face_side(img, d, fr.angle) for d, fr in found]
     size = float(np.median(sides))
     h, w = img.shape[:2]
     f = min(1.0, 200.0 / max(h, w))
@@ -82,3 +111,138 @@ def estimate_calibration(
             min(float(xs.max() + 1) / f + grow, float(w)),
             min(float(ys.max() + 1) / f + grow, float(h)))
     return Calibration(die_size_px=size, tray=tray)
+
+
+@dataclass(frozen=True)
+class ThrowCalibration:
+    """A calibration estimated from several throws, with what it rests on.
+
+    Attributes:
+        calibration: the :class:`Calibration` (no bank zone: the venue's choice).
+        image_size: (width, height) px of the images.
+        photos: images that gave at least one confident die.
+        dice: dice read with confidence over all images (the die size's evidence).
+    """
+
+    calibration: Calibration
+    image_size: tuple[int, int]
+    photos: int
+    dice: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The calibration file's JSON object (see the module's docstring)."""
+        cal = self.calibration
+        return {
+            "die_size_px": None if cal.die_size_px is None else round(cal.die_size_px, 1),
+            "tray": None if cal.tray is None else [round(v, 1) for v in cal.tray],
+            "bank_zone": None if cal.bank_zone is None else [round(v, 1) for v in cal.bank_zone],
+            "image_size": list(self.image_size),
+            "photos": self.photos,
+            "dice": self.dice,
+        }
+
+
+class CalibrationError(VisionSettingsError):
+    """Throws that do not give a calibration: no die read with confidence, images of
+    different sizes (not one fixed camera), or a calibration file that is not valid."""
+
+
+def calibrate_from_throws(
+    images: Sequence[NDArray[np.uint8]], params: VisionParams | None = None
+) -> ThrowCalibration:
+    """Estimate the die size and the tray from photos of throws from one fixed camera.
+
+    Die size: the median face side (px) of every die read with confidence in any
+    image. Tray: the union of each image's tray (:func:`estimate_calibration`), grown
+    to hold every confident die with half a die to spare, clipped to the frame (a tray
+    too large costs nothing; one too small would hide dice).
+
+    Args:
+        images: H x W x 3 uint8 BGR photos, all one size, each of a throw of dice.
+        params: reader tunables; ``None`` for the defaults.
+
+    Raises:
+        VisionInputError: an image is not H x W x 3 uint8 of a usable size.
+        CalibrationError: no images, sizes differ, or no die read with confidence.
+    """
+    p = params or VisionParams()
+    if not images:
+        raise CalibrationError("no images given")
+    sides: list[float] = []
+    boxes: list[tuple[float, float, float, float]] = []
+    size: tuple[int, int] | None = None
+    photos = 0
+    for i, image in enumerate(images):
+        img = check_image(image, p.max_pixels)
+        h, w = img.shape[:2]
+        if size is None:
+            size = (w, h)
+        elif size != (w, h):
+            raise CalibrationError(f"image {i + 1} is {w}x{h}, the first is {size[0]}x{size[1]}: "
+                                   "the photos must come from one fixed camera")
+        found = [(d, fr) for d, fr in find_and_read(img, Calibration(), p)
+                 if fr.value is not None]
+        if not found:
+            continue
+        photos += 1
+        for d, fr in found:
+            sides.append(face_side(img, d, fr.angle))
+            boxes.append((d.x - d.size, d.y - d.size, d.x + d.size, d.y + d.size))
+        tray = estimate_calibration(img, p).tray
+        if tray is not None:
+            boxes.append(tray)
+    if not sides or size is None:
+        raise CalibrationError("no die was read with confidence in any image: throw the "
+                               "house dice in good light and try again")
+    w, h = size
+    tray_box = (max(min(b[0] for b in boxes), 0.0), max(min(b[1] for b in boxes), 0.0),
+                min(max(b[2] for b in boxes), float(w)), min(max(b[3] for b in boxes), float(h)))
+    cal = Calibration(die_size_px=float(np.median(sides)), tray=tray_box)
+    return ThrowCalibration(cal, size, photos, len(sides))
+
+
+def _box(value: Any, name: str) -> tuple[float, float, float, float] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 4 or not all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        raise CalibrationError(f"{name} must be [x_min, y_min, x_max, y_max] in px or null")
+    return (float(value[0]), float(value[1]), float(value[2]), float(value[3]))
+
+
+def calibration_from_json(obj: Any) -> Calibration:
+    """A :class:`Calibration` from a calibration file's JSON object.
+
+    >>> calibration_from_json({"die_size_px": 52, "tray": [0, 0, 600, 600]}).die_size_px
+    52.0
+
+    Raises:
+        CalibrationError: not an object, or a field of the wrong type or range.
+    """
+    if not isinstance(obj, dict):
+        raise CalibrationError("a calibration file holds one JSON object")
+    size = obj.get("die_size_px")
+    if size is not None and (not isinstance(size, (int, float)) or isinstance(size, bool)):
+        raise CalibrationError("die_size_px must be a number of px or null")
+    try:
+        return Calibration(None if size is None else float(size),
+                           _box(obj.get("tray"), "tray"), _box(obj.get("bank_zone"), "bank_zone"))
+    except VisionSettingsError as err:
+        raise CalibrationError(str(err)) from None
+
+
+def load_calibration(path: Path) -> Calibration:
+    """Read a calibration file (JSON, as ``python -m vision calibrate --json`` writes).
+
+    Raises:
+        CalibrationError: missing, unreadable, not JSON, or not a valid calibration.
+    """
+    try:
+        text = path.read_text()
+    except OSError as err:
+        raise CalibrationError(f"cannot read {path}: {err.strerror or err}") from None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise CalibrationError(f"{path} is not JSON ({err.msg}, line {err.lineno})") from None
+    return calibration_from_json(obj)

@@ -28,11 +28,24 @@ class PipCheck:
         fit: the layout fit of the pips found (``fit.value`` None: no layout fits).
         pips: number of pip-like blobs found on the face.
         contrast: contrast between pips and face, 0..255 (low: cannot see pips).
+        glare_doubt: a soft-rimmed bright spot (specular glare, not a pip: its
+            brightness falls off gradually where a pip's steps) sits where, counted
+            as a pip, the pips would fit another layout: the face cannot be read.
+        marks: blobs on the face reaching its middle that are no pips: a finger, a
+            glare patch, a numeral, a logo, a speck of dirt, merged pips (the pips
+            seen may not be all there are).
     """
 
     fit: LayoutFit
     pips: int
     contrast: float
+    glare_doubt: bool = False
+    marks: int = 0
+
+    @property
+    def clean(self) -> bool:
+        """Pips fit a layout and nothing on the face puts it in doubt."""
+        return self.fit.value is not None and not self.glare_doubt and self.marks == 0
 
 
 def face_crop(
@@ -85,8 +98,10 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     mask[-border:] = 0
     mask[:, :border] = 0
     mask[:, -border:] = 0
-    count, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    count, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
     pts = []
+    soft = []
+    base = float(np.median(score[inner, inner]))
     for k in range(1, count):
         _x, _y, w, h, area = (int(v) for v in stats[k])
         if not (pip_min * 0.7 <= w <= pip_max and pip_min * 0.7 <= h <= pip_max):
@@ -94,7 +109,58 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
         fill = area / float(w * h)
         if fill < 0.45 or max(w, h) > 1.8 * min(w, h):
             continue
-        pts.append(cents[k])
+        if rim_softness(score, labels, k, base) > SOFT_RIM:
+            soft.append(cents[k])
+        else:
+            pts.append(cents[k])
     arr = np.array(pts, np.float64).reshape(-1, 2) - (n - 1) / 2.0
     fit = fit_layout(arr, face_half=n / 2.0, aligned=True)
-    return PipCheck(fit, len(pts), contrast)
+    doubt = False
+    for g in soft:
+        more = np.vstack([arr, np.asarray(g, np.float64)[None, :] - (n - 1) / 2.0])
+        if fit_layout(more, face_half=n / 2.0, aligned=True).value is not None:
+            doubt = True
+    return PipCheck(fit, len(pts), contrast, doubt, _marks(score, contrast, n, pip_max))
+
+
+#: A blob whose rim is softer than this (:func:`rim_softness`) is glare, not a pip.
+SOFT_RIM = 2.0
+
+
+def rim_softness(score: NDArray[np.float32], labels: NDArray[np.int32], k: int,
+                 base: float) -> float:
+    """How gradually blob ``k`` stands out: its area above 25 % of its contrast over
+    its area above 70 %. A pip (a step) gives 1..1.8; a specular spot, whose
+    brightness falls off like a Gaussian, 2.5 or more."""
+    ys, xs = np.nonzero(labels == k)
+    peak = float(np.percentile(score[ys, xs], 90))
+    y0, y1 = max(int(ys.min()) - 4, 0), min(int(ys.max()) + 5, score.shape[0])
+    x0, x1 = max(int(xs.min()) - 4, 0), min(int(xs.max()) + 5, score.shape[1])
+    win = score[y0:y1, x0:x1]
+    span = peak - base
+    if span <= 1.0:
+        return 1.0
+    lo = int((win > base + 0.25 * span).sum())
+    hi = int((win > base + 0.70 * span).sum())
+    return lo / max(hi, 1)
+
+
+def _marks(score: NDArray[np.float32], contrast: float, n: int, pip_max: float) -> int:
+    """Blobs standing out from the face (a lower bar than pips) that are larger than
+    a pip and reach within 0.38 of the side of the face's centre (0.3 for those that
+    come in from the crop's edge)."""
+    mask = (score > max(contrast * 0.3, 18)).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    c = (n - 1) / 2.0
+    yy, xx = np.mgrid[0:n, 0:n]
+    r = np.hypot(xx - c, yy - c)
+    big = 1.6 * (pip_max ** 2)
+    near = np.bincount(labels[r < 0.38 * n].ravel(), minlength=count)
+    deep = np.bincount(labels[r < 0.3 * n].ravel(), minlength=count)
+    edge = np.zeros(count, bool)
+    for side in (labels[0], labels[-1], labels[:, 0], labels[:, -1]):
+        edge[np.unique(side)] = True
+    # the floor around a face cut a little large touches the crop's edge and stays
+    # at its rim; a finger over the face comes from the edge and reaches the pips
+    return sum(1 for k in range(1, count)
+               if stats[k][4] > big and (deep[k] > 0 if edge[k] else near[k] > 0))

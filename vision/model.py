@@ -135,19 +135,21 @@ def detect_two_scales(image: NDArray[np.uint8], long_side: int,
 
 
 def classify(image: NDArray[np.uint8], dets: list[Detection],
-             turns: int = 4) -> NDArray[np.float32]:
-    """Class probabilities (N x ``turns`` x 7) for each detection's crop, the crop
-    turned by 0, 90, 180, 270 degrees (the first ``turns`` of them)."""
-    if not dets:
-        return np.zeros((0, turns, 7), np.float32)
+             turns: int = 4, first: int = 0) -> NDArray[np.float32]:
+    """Class probabilities (N x (``turns`` - ``first``) x 7) for each detection's
+    crop, the crop turned by 0, 90, 180, 270 degrees (turns ``first`` .. ``turns`` - 1
+    of them)."""
+    n = turns - first
+    if not dets or n <= 0:
+        return np.zeros((len(dets), max(n, 0), 7), np.float32)
     crops: list[NDArray[np.uint8]] = []
     for d in dets:
         c = die_crop(image, d.x, d.y, d.size * CROP_SPAN, 0.0, CROP_PX)
-        crops.extend(np.ascontiguousarray(np.rot90(c, k)) for k in range(turns))
+        crops.extend(np.ascontiguousarray(np.rot90(c, k)) for k in range(first, turns))
     blob = cv2.dnn.blobFromImages(crops, scalefactor=1 / 255.0)
     net = _net(FACE)
     net.setInput(blob)
-    logits = np.asarray(net.forward(), np.float32).reshape(len(dets), turns, 7)
+    logits = np.asarray(net.forward(), np.float32).reshape(len(dets), n, 7)
     logits -= logits.max(axis=2, keepdims=True)
     e = np.exp(logits)
     return np.asarray(e / e.sum(axis=2, keepdims=True), np.float32)

@@ -15,12 +15,33 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .crops import die_crop
 from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import could_be_part_of
-from .model import Detection, classify, detect, detect_two_scales
-from .quality import image_problems
+from .model import Detection, classify, detect
+from .quality import image_problems, smear
+from .topface import find_top_face
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
+
+#: A die is ``cocked`` (leaning, no face on top) when its face, measured from its box
+#: and edge angle, is this many times the calibrated die size: the box runs about 1.2
+#: times a flat die's face (shadow, side faces), a leaning die's more than 1.5.
+COCKED = 1.5
+
+
+def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
+    """A large detection no value was read for is kept as an (unreadable) die only
+    if its pips fit the layout of the classifier's value (something on the face
+    stopped the read), or it shows a d6's top face: a square (or rounded square)
+    region of one colour
+    (:func:`vision.topface.find_top_face`) with pips on it, or without marks that
+    are no pips. A d8, d12 or d20 face, a numeral die, a cluster of polka dots or a
+    hand is not one."""
+    t = find_top_face(img, d.x, d.y, d.size)
+    if not (t.found and t.square):
+        return False
+    return len(t.pips) > 0 or t.marks == 0
 
 
 def where(x: float, y: float, w: int, h: int) -> str:
@@ -85,8 +106,15 @@ class FaceRead:
     pip_check: str  # "agrees", "disagrees", "none" (no layout seen)
 
 
-def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams) -> FaceRead:
+def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
+           size: float = 0.0) -> FaceRead:
     """Value of one die from its class probabilities (turns x 7) and its pip check.
+
+    ``size`` is the die's box side in px of the image: from ``p.strict_min_px`` up,
+    the pips are large enough to be seen, and a value is given only when the pips
+    found fit that value's layout and nothing on the face puts them in doubt (a glare
+    spot that could be a pip, a finger, a numeral or a patch: :attr:`PipCheck.clean`).
+    Numeral dice, other polyhedra, side faces, glare and fingers then give ``None``.
 
     A value is given only when the turned crops agree on it, its mean probability is at
     least ``p.read_threshold``, and the pip layout seen on the face (if any) does not
@@ -117,6 +145,8 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams) -
     ok = agree and pv >= p.read_threshold and check != "disagrees"
     if ok and p.layout_check and check == "none":
         ok = pv >= p.read_threshold_alone
+    if ok and p.layout_check and size >= p.strict_min_px:
+        ok = pips is not None and pips.clean and check == "agrees"
     return FaceRead(value if ok else None, pv if ok else 1.0 - float(mean[0]), False, 0.0, check)
 
 
@@ -130,39 +160,136 @@ class Candidate:
     angle: float  # edge turn of the die, 0..90 degrees
 
 
-def find_candidates(
-    img: NDArray[np.uint8], cal: Calibration, p: VisionParams
+def _candidates(
+    img: NDArray[np.uint8], dets: list[Detection], p: VisionParams
 ) -> list[Candidate]:
-    """Detect the dice, classify each crop, check its pips (no decision yet)."""
-    h, w = img.shape[:2]
-    long_side = p.detect_long_side_px
-    if cal.die_size_px is not None:
-        # put a die at about 32 px in the detector input
-        want = 32.0 / (cal.die_size_px * 1.2) * max(h, w)
-        long_side = int(min(max(round(want / 32) * 32, 128), 1536))
-    look = detect_two_scales if p.two_scales else detect
-    dets = look(img, long_side, p.detect_threshold)
-    scale = long_side / max(h, w)
-    if cal.die_size_px is None and dets:
-        med = float(np.median([d.size for d in dets])) * scale
-        if med < 18.0 and long_side < 1024:  # small dice: look again, closer
-            long_side = int(min(round(long_side * 28.0 / med / 32) * 32, 1024))
-            dets = detect(img, long_side, p.detect_threshold)
-    lo, hi = p.min_die_px, p.max_die_px
-    if cal.die_size_px is not None:
-        lo, hi = cal.die_size_px * 0.6, cal.die_size_px * 2.0
-    dets = [d for d in dets if lo <= d.size <= hi]
-    probs = classify(img, dets, p.turns)
+    """Classify each detection's crop and check its pips (no decision yet).
+
+    The cost goes to dice, not to specks: every crop is classified upright first;
+    one whose "not a die" probability is already so high that the mean over all the
+    turns must stay above ``1 - p.die_min_prob`` (so :func:`decide` calls it no die
+    whatever the other turns say) gets no other turns, and no pip check. A large
+    detection (``p.strict_min_px``), whose value needs its pips to agree anyway, is
+    classified on two turns, a smaller one on ``p.turns``.
+    """
+    first = classify(img, dets, 1)
+    sure_not = p.turns * (1.0 - p.die_min_prob)
+    maybe = [i for i in range(len(dets)) if float(first[i, 0, 0]) <= sure_not]
+    large = [i for i in maybe if dets[i].size >= p.strict_min_px]
+    small = [i for i in maybe if dets[i].size < p.strict_min_px]
+    more = dict(zip(small, classify(img, [dets[i] for i in small], p.turns, 1), strict=True))
+    # a large die's value needs its pips to agree too: two turns are enough there
+    more.update(zip(large, classify(img, [dets[i] for i in large], min(p.turns, 2), 1),
+                    strict=True))
     out = []
-    for d, pr in zip(dets, probs, strict=True):
+    for i, d in enumerate(dets):
+        if i in more:
+            pr = np.concatenate([first[i], more[i]], axis=0)
+        else:
+            out.append(Candidate(d, np.repeat(first[i], p.turns, axis=0), None, 0.0))
+            continue
         ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
         pips = None
-        if p.layout_check:
+        if p.layout_check and float(pr[:, 0].mean()) <= 1.0 - p.die_min_prob:
             a = math.radians(ang)
             side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
             pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
         out.append(Candidate(d, pr, pips, ang))
     return out
+
+
+def _rank(c: Candidate, p: VisionParams) -> tuple[bool, bool, bool, float]:
+    """Which of two overlapping candidates is the die: a confident read first, then
+    anything the classifier calls a die, then the detector's score."""
+    fr = decide(c.probs, c.pips, p, c.det.size)
+    return (fr.value is not None, fr.pip_check == "agrees", not fr.not_a_die, c.det.score)
+
+
+def _overlap(a: Detection, b: Detection) -> bool:
+    """One die seen twice (centres closer than 0.6 of the larger size), or a much
+    smaller one inside the other's box (a pip or a side face of a larger die)."""
+    dist = math.hypot(a.x - b.x, a.y - b.y)
+    big = max(a.size, b.size)
+    inside = abs(a.x - b.x) < 0.5 * big and abs(a.y - b.y) < 0.5 * big
+    return dist < 0.6 * big or (min(a.size, b.size) < 0.6 * big and inside)
+
+
+def merge_looks(cands: list[Candidate], p: VisionParams) -> list[Candidate]:
+    """Keep one candidate per die over several looks of the detector.
+
+    Greedy by :func:`_rank`: a die read with confidence in any look is never dropped
+    for a less certain detection of the same place (so a second look never loses a
+    die the first one read), and a pip or side face found as a small "die" inside a
+    larger die that reads goes.
+    """
+    ranked = sorted(cands, key=lambda c: _rank(c, p), reverse=True)
+    kept: list[Candidate] = []
+    for c in ranked:
+        if not any(_overlap(c.det, k.det) for k in kept):
+            kept.append(c)
+    return kept
+
+
+def die_size_evidence(cands: list[Candidate], p: VisionParams) -> float | None:
+    """Median box size (px) of the candidates read with confidence, or ``None``.
+
+    Only a face the classifier reads (four turns agree, probability over the read
+    threshold, pips not against it) counts: lint, crumbs and pips are detected as
+    small "dice" but are not read, so they cannot pull the estimate down. Where some
+    of those reads are confirmed by their pip layout, only those count (printed
+    letters can look like a 1 to the classifier, not to the layout fit).
+    """
+    reads = [(c, decide(c.probs, c.pips, p, c.det.size)) for c in cands]
+    sizes = [c.det.size for c, fr in reads if fr.value is not None]
+    pipped = [c.det.size for c, fr in reads if fr.value is not None and fr.pip_check == "agrees"]
+    if pipped:
+        sizes = pipped
+    return float(np.median(sizes)) if sizes else None
+
+
+def find_candidates(
+    img: NDArray[np.uint8], cal: Calibration, p: VisionParams
+) -> list[Candidate]:
+    """Detect the dice, classify each crop, check its pips (no decision yet).
+
+    With a calibrated die size: one detector pass at the scale that puts a die at
+    about 32 px, and only boxes of 0.6..2.4 die sizes (a die turned 45 degrees with its
+    shadow spans 1.7 of its face). Without: the detector at
+    ``p.detect_long_side_px`` and half of it; if the dice read with confidence are
+    small at that scale (under 18 px), or nothing reads and the detections are small,
+    a closer look (up to 1024 px) is added; the looks are merged (:func:`merge_looks`)
+    and detections under 0.5 or over 2 times the confident dice's size are dropped.
+    """
+    h, w = img.shape[:2]
+    if cal.die_size_px is not None:
+        want = 32.0 / (cal.die_size_px * 1.2) * max(h, w)
+        long_side = int(min(max(round(want / 32) * 32, 128), 1536))
+        dets = detect(img, long_side, p.detect_threshold)
+        lo, hi = cal.die_size_px * 0.6, cal.die_size_px * 2.4
+        dets = [d for d in dets if lo <= d.size <= hi]
+        return merge_looks(_candidates(img, dets, p), p)
+    long_side = p.detect_long_side_px
+    scale = long_side / max(h, w)
+    dets = detect(img, long_side, p.detect_threshold)
+    if p.two_scales:  # large dice, whose pips the first look may take for dice
+        half = max(128, (long_side // 2) // 32 * 32)
+        dets += [d for d in detect(img, half, p.detect_threshold) if d.size * scale >= 40.0]
+    dets = [d for d in dets if p.min_die_px <= d.size <= p.max_die_px]
+    cands = merge_looks(_candidates(img, dets, p), p)
+    size = die_size_evidence(cands, p)
+    small = size if size is not None else (
+        float(np.median([c.det.size for c in cands])) if cands else None)
+    if small is not None and small * scale < 18.0 and long_side < 1024 < 2 * max(h, w):
+        closer = int(min(round(long_side * 28.0 / (small * scale) / 32) * 32, 1024))
+        more = [d for d in detect(img, closer, p.detect_threshold)
+                if p.min_die_px <= d.size <= p.max_die_px
+                and not any(_overlap(d, c.det) for c in cands
+                            if decide(c.probs, c.pips, p, c.det.size).value is not None)]
+        cands = merge_looks(cands + _candidates(img, more, p), p)
+        size = die_size_evidence(cands, p)
+    if size is not None:
+        cands = [c for c in cands if 0.5 * size <= c.det.size <= 2.0 * size]
+    return cands
 
 
 def find_and_read(
@@ -171,7 +298,7 @@ def find_and_read(
     """Detect the dice and read each one (no problems worded yet)."""
     out = []
     for c in find_candidates(img, cal, p):
-        fr = decide(c.probs, c.pips, p)
+        fr = decide(c.probs, c.pips, p, c.det.size)
         out.append((c.det, FaceRead(fr.value, fr.confidence, fr.not_a_die, c.angle,
                                     fr.pip_check)))
     return out
@@ -215,6 +342,7 @@ def read_dice(
     entries: list[tuple[Die, str]] = []
     banked: list[Die] = []
     strange: list[tuple[float, float]] = []
+    smeared: set[tuple[float, float]] = set()
     edge = (0.0, 0.0, float(w), float(h)) if cal.tray is None else cal.tray
     for d, fr in find_and_read(img, cal, p):
         if cal.tray is not None and not _in_box(d.x, d.y, cal.tray):
@@ -225,11 +353,19 @@ def read_dice(
             if cal.tray is not None and d.score >= p.not_a_die_score:
                 strange.append((d.x, d.y))
             continue
+        value = None if blurred else fr.value
+        if (not blurred and d.size >= p.smear_min_px
+                and smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64)) > p.max_smear):
+            value = None
+            smeared.add((d.x, d.y))
+        elif (fr.value is None and d.size >= p.strict_min_px and fr.pip_check != "agrees"
+              and not d6_face_seen(img, d)):
+            strange.append((d.x, d.y))  # a d8, a numeral die, a pattern: no die here
+            continue
         a = math.radians(fr.angle)
         side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
-        value = None if blurred else fr.value
         die = Die(value, (d.x, d.y), square_corners(d.x, d.y, side, fr.angle),
-                  round(float(fr.confidence), 3))
+                  round(float(fr.confidence), 3), int(value is not None))
         if cal.bank_zone is not None and _in_box(d.x, d.y, cal.bank_zone):
             banked.append(die)
             continue
@@ -238,10 +374,12 @@ def read_dice(
         if (d.x - half * 0.85 < edge[0] or d.y - half * 0.85 < edge[1]
                 or d.x + half * 0.85 > edge[2] or d.y + half * 0.85 > edge[3]):
             flag = "cut_off"
-        elif cal.die_size_px is not None and side > 1.3 * cal.die_size_px:
+        elif cal.die_size_px is not None and side > COCKED * cal.die_size_px:
             flag = "cocked"
+        if not flag and die.center in smeared:
+            flag = "smeared"
         if flag:
-            die = Die(None, die.center, die.corners, die.confidence)
+            die = Die(None, die.center, die.corners, die.confidence, 0)
         entries.append((die, flag))
     order = _reading_order([e[0] for e in entries])
     entries.sort(key=lambda e: order.index(e[0]))
@@ -254,6 +392,9 @@ def read_dice(
         elif flag == "cocked":
             problems.append(Problem("cocked", f"Re-throw: the die at the {place} is leaning "
                                     "on the wall or on another die.", i))
+        elif flag == "smeared":
+            problems.append(Problem("blurred", f"The die at the {place} is blurred: it was "
+                                    "still moving. Press again when the dice have stopped.", i))
         elif dd.value is None and not blurred:
             problems.append(Problem("unreadable", f"Cannot read the die at the {place}: "
                                     "re-throw it, or straighten it if it is leaning.", i))

@@ -53,12 +53,16 @@ class Die:
             the measured angle), good for drawing and for locating, not for metrology.
         confidence: 0..1, how sure the reader is of ``value`` (of being a die at all
             when ``value`` is ``None``).
+        agreed: how many frames read this value here: 1 for one frame read with a
+            value, 0 for none; over a burst (:func:`vision.read_burst`) the number of
+            frames that agreed on ``value`` (at least 2 when it is not ``None``).
     """
 
     value: int | None
     center: Point
     corners: Quad
     confidence: float
+    agreed: int = 1
 
     @property
     def size(self) -> float:
@@ -166,6 +170,19 @@ class VisionParams:
         die_min_prob: a detection is reported as a die only when the face classifier
             gives "a die" (any value) at least this probability 0..1; else it is dropped
             (or, if the detector was very sure, reported ``not_a_die``).
+        strict_min_px: from this box side (px of the image) up, a die's pips are large
+            enough to be found, and a value needs them: the pips must fit the
+            classifier's value and nothing on the face may put them in doubt (glare
+            that could be a pip, a finger, a numeral). On the shared photos (dice
+            20..80 px) the pip finder sees a clean layout on only a part of the dice
+            read right, so smaller dice keep the classifier's four turns as the check.
+        smear_min_px: from this box side (px) up, each die read is checked for motion
+            smear (:func:`vision.quality.smear`): its edges flattened in one direction
+            only, a die still sliding during the exposure.
+        max_smear: smear (0..1) over which such a die is ``None`` with a ``blurred``
+            problem: sharp dice measure 0.02..0.25; a smear of a third of the die's
+            side 0.35..0.7; real photos of dice over 60 px, 9 in 483 over 0.35 (the
+            rune55 photos were stretched to a square, which flattens one direction).
         turns: the face classifier reads each crop turned 0, 90, 180, 270 degrees (the
             first ``turns`` of them, 1..4); all must name the same value.
         not_a_die_score: a detection this sure (0..1) that the face classifier calls
@@ -194,6 +211,9 @@ class VisionParams:
     veto_residual: float = 0.15
     veto_contrast: float = 50.0
     two_scales: bool = True
+    strict_min_px: float = 72.0
+    smear_min_px: float = 60.0
+    max_smear: float = 0.38
     not_a_die_score: float = 0.9
     dark_mean: float = 25.0
     bright_mean: float = 245.0
@@ -226,12 +246,15 @@ class Reading:
             count toward ``expected``.
         problems: problems with the image or with single dice; empty when all is well.
         expected: number of dice the caller expected in the throw area, or ``None``.
+        frames: how many frames were read for it (1 for :func:`vision.read_dice`;
+            2 or 3 for :func:`vision.read_burst`).
     """
 
     dice: tuple[Die, ...] = ()
     banked: tuple[Die, ...] = ()
     problems: tuple[Problem, ...] = field(default=())
     expected: int | None = None
+    frames: int = 1
 
     @property
     def values(self) -> tuple[int | None, ...]:

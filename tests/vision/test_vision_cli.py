@@ -95,3 +95,53 @@ def test_annotate_refuses_an_unknown_format(scene_png: Path, tmp_path: Path,
     assert not out.exists()
     assert main(["annotate", str(scene_png), str(tmp_path / "no" / "out.png")]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_calibrate_then_read_with_the_calibration(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vision.synth import SceneSpec
+
+    spec = SceneSpec(die_px=(58.0, 62.0), p_touching=0.0, p_oblique=0.0, p_glare=0.0,
+                     blur_sigma=(0.0, 0.0), noise_sigma=(0.0, 2.0))
+    rng = np.random.default_rng(21)
+    paths = []
+    for i in range(4):
+        path = tmp_path / f"throw{i}.png"
+        cv2.imwrite(str(path), make_scene(rng, 640, 480, 5, spec).image)
+        paths.append(str(path))
+    assert main(["calibrate", "--json", *paths[:3]]) == 0
+    cal = json.loads(capsys.readouterr().out)
+    assert 48.0 <= cal["die_size_px"] <= 72.0  # dice of 58..62 px, from their boxes
+    assert cal["image_size"] == [640, 480] and cal["photos"] == 3 and cal["dice"] >= 10
+    x0, y0, x1, y1 = cal["tray"]
+    assert 0 <= x0 < x1 <= 640 and 0 <= y0 < y1 <= 480
+    cal_file = tmp_path / "cal.json"
+    cal_file.write_text(json.dumps(cal))
+    assert main(["read", "--calibration", str(cal_file), paths[3]]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert read["image"] == paths[3] and read["frames"] == 1
+    assert len(read["dice"]) == 5 and all("agreed" in d for d in read["dice"])
+
+
+def test_calibrate_refuses_what_gives_no_calibration(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.png"
+    cv2.imwrite(str(empty), np.full((480, 640, 3), 90, np.uint8))
+    assert main(["calibrate", str(empty)]) == 2
+    assert "no die was read" in capsys.readouterr().err
+    small = tmp_path / "small.png"
+    cv2.imwrite(str(small), np.full((240, 320, 3), 90, np.uint8))
+    assert main(["calibrate", str(empty), str(small)]) == 2
+    assert "one fixed camera" in capsys.readouterr().err
+
+
+def test_read_refuses_a_bad_calibration_file(
+        scene_png: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "cal.json"
+    for text, words in (("{", "not JSON"), ('{"die_size_px": 2}', "die_size_px"),
+                        ('{"tray": [0, 0, 10]}', "tray"), ("[]", "one JSON object")):
+        bad.write_text(text)
+        assert main(["read", "--calibration", str(bad), str(scene_png)]) == 2
+        assert words in capsys.readouterr().err
+    assert main(["read", "--calibration", str(tmp_path / "none.json"), str(scene_png)]) == 2
+    assert "cannot read" in capsys.readouterr().err

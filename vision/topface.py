@@ -1,0 +1,163 @@
+"""Finding a die's top face and the pips on it, from colour alone (no network).
+
+The top face is the region of one colour around the die's centre: the face colour is
+the median colour near the detection's centre, the face is the connected region close
+to that colour that holds the centre, with its holes (pips, glare) filled. A d6's top
+face is a square or a rounded square; a d8 or d20 face is a triangle, a d12's a
+pentagon, a cluster of polka dots or a letter no one shape.
+
+The pips are the holes in that region that look like pips: round, 9..34 % of the face
+side across, all of one size, with a sharp rim (:func:`vision.face.rim_softness`); a
+soft-rimmed spot is glare; other holes are marks (a numeral, a logo).
+
+Used on large detections that no value was read for (:func:`vision.read.read_dice`):
+kept as an unreadable die only if they show a d6's face, otherwise reported as
+``not_a_die``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .crops import die_crop
+from .face import SOFT_RIM, rim_softness
+from .layouts import fit_layout
+
+#: The crop used: this many times the detection's size, resampled to ``_CROP_PX``.
+_SPAN = 1.6
+_CROP_PX = 112
+
+
+@dataclass(frozen=True)
+class TopFace:
+    """What colour segmentation made of one detection.
+
+    Attributes:
+        found: a face region was found that does not merge with the floor (False:
+            nothing below can be trusted; the caller falls back).
+        square: the region is a d6's top face in shape: a square or a rounded square
+            (a side face, a triangle of a d8 or d20, a letter or a lint cluster is not).
+        whole: the region is convex (no finger, glare patch or other die over it).
+        center: the face's centre, px of the image.
+        side: the face's side, px of the image.
+        angle: turn of the face's edges, degrees (0..90).
+        round_face: the face is close to a disc (very rounded corners): its edges
+            give no turn, so the layout may turn freely.
+        pips: pip centres relative to the face centre, px of the image (N x 2).
+        marks: holes in the face that are neither pips nor specks (numerals, logos,
+            a glare patch, merged pips): the face cannot be read from its pips.
+        glare: soft-rimmed bright spots (specular glare) relative to the face centre, px.
+        value: the d6 layout the pips fit (``None``: none fits, or no pips).
+    """
+
+    found: bool
+    square: bool = False
+    whole: bool = False
+    center: tuple[float, float] = (0.0, 0.0)
+    side: float = 0.0
+    angle: float = 0.0
+    round_face: bool = False
+    pips: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
+    marks: int = 0
+    glare: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
+    value: int | None = None
+
+
+def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> TopFace:
+    """Segment the top face of the die detected at (x, y), ``size`` px across.
+
+    Args:
+        image: H x W x 3 uint8 BGR.
+        x, y: the detection's centre, px.
+        size: the detection's box side, px.
+
+    Returns:
+        a :class:`TopFace`; ``found`` is False when the face colour does not stand
+        apart from its surroundings (the face merges with the floor).
+    """
+    n = _CROP_PX
+    span = size * _SPAN
+    f = n / span  # crop px per image px
+    crop = die_crop(image, x, y, span, 0.0, n)
+    lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
+    c = (n - 1) / 2.0
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
+    rr = np.hypot(xx - c, yy - c)
+    core = rr < 0.22 * size * f
+    face_col = np.median(lab[core], axis=0)
+    dist = np.linalg.norm(lab - face_col, axis=2)
+    # threshold between the face's own spread and the surroundings
+    inner = float(np.percentile(dist[core], 60))
+    thr = float(np.clip(max(3.0 * inner, 14.0), 14.0, 34.0))
+    mask = (dist < thr).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, label = cv2.connectedComponents(mask, connectivity=4)
+    if count <= 1:
+        return TopFace(False)
+    # the component with most pixels in the core
+    core_hits = np.bincount(label[core].ravel(), minlength=count)
+    core_hits[0] = 0
+    k = int(np.argmax(core_hits))
+    if core_hits[k] < 0.3 * core.sum():
+        return TopFace(False)
+    region = (label == k).astype(np.uint8)
+    border = np.concatenate([region[0], region[-1], region[:, 0], region[:, -1]])
+    if border.mean() > 0.15:
+        return TopFace(False)  # merges with the floor: cannot be told apart
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    outer = max(contours, key=cv2.contourArea)
+    filled = np.zeros_like(region)
+    cv2.drawContours(filled, [outer], -1, 1, thickness=-1)
+    area = float(filled.sum())
+    hull_area = float(cv2.contourArea(cv2.convexHull(outer)))
+    (rcx, rcy), (rw, rh), rang = cv2.minAreaRect(outer)
+    if rw < 4 or rh < 4:
+        return TopFace(False)
+    aspect = max(rw, rh) / min(rw, rh)
+    fill = area / (rw * rh)
+    side_c = math.sqrt(rw * rh)
+    round_face = fill < 0.86
+    square = aspect <= 1.3 and fill >= 0.74 and side_c >= 0.45 * size * f
+    whole = area >= 0.93 * hull_area
+    angle = float(rang) % 90.0
+    center = (x + (rcx - c) / f, y + (rcy - c) / f)
+    side = side_c / f
+    # holes: inside the filled face, not of the face colour
+    holes = ((filled > 0) & (region == 0)).astype(np.uint8)
+    hcount, hlabel, hstats, hcents = cv2.connectedComponentsWithStats(holes, connectivity=8)
+    pips: list[tuple[float, float]] = []
+    glare: list[tuple[float, float]] = []
+    pip_areas: list[float] = []
+    marks = 0
+    base = float(np.median(dist[region > 0]))
+    a = math.radians(angle)
+    ca, sa = math.cos(a), math.sin(a)
+    for h in range(1, hcount):
+        _hx, _hy, hw, hh, ha = (int(v) for v in hstats[h])
+        d = max(hw, hh)
+        if d < 0.06 * side_c or ha < 4:
+            continue  # a speck
+        sharp = rim_softness(dist, hlabel, h, base)
+        is_round = (0.09 * side_c <= d <= 0.34 * side_c and d <= 1.5 * min(hw, hh)
+                    and ha >= 0.55 * hw * hh)
+        dx, dy = (hcents[h][0] - rcx) / f, (hcents[h][1] - rcy) / f
+        rel = (dx * ca + dy * sa, -dx * sa + dy * ca)  # in the face's own axes
+        if is_round and sharp <= SOFT_RIM:
+            pips.append(rel)
+            pip_areas.append(float(ha))
+        elif sharp > SOFT_RIM and d <= 0.34 * side_c:
+            glare.append(rel)
+        else:
+            marks += 1
+    if pip_areas and max(pip_areas) > 2.2 * min(pip_areas):
+        marks += 1  # pips of different sizes: a merge, a numeral's dot, a speck
+    arr = np.array(pips, np.float64).reshape(-1, 2)
+    garr = np.array(glare, np.float64).reshape(-1, 2)
+    value = fit_layout(arr, side / 2, aligned=not round_face).value if len(arr) else None
+    return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
+                   value)
