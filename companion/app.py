@@ -25,7 +25,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from companion.capture import ThrowReader
 from companion.engine import (
@@ -39,10 +38,12 @@ from companion.engine import (
     bank_zone_error,
 )
 from companion.engine.events import Event
+from companion.house import house_decision
 from companion.journal import GameSetup, Journal
-from companion.odds import state_odds
+from companion.night import NightBoard
 from companion.photos import Shot
 from companion.scorebook import Scorebook
+from companion.sound import Speaker
 from companion.unmoved import unmoved
 from companion.view import ConfirmView, MessageView, OddsView, PhotoView, Severity, View
 from companion.view import present as say
@@ -113,6 +114,7 @@ class Companion:
             240 ms, read 58 ms, journal 6 ms]``), as the service logs.
         reopen_camera: opens the camera again after it failed (None: the camera is
             used as given, failures and all; the replay camera's recorded failures).
+        speaker: the sounds and announcements of each event applied (None: silent).
 
     Raises:
         JournalError: the journal's game cannot be replayed (its events break the rules
@@ -132,8 +134,11 @@ class Companion:
         new_game: bool = False,
         reopen_camera: Callable[[], Camera] | None = None,
         log_timings: bool = False,
+        speaker: Speaker | None = None,
     ) -> None:
         self.journal = journal
+        self._speaker = speaker
+        self.night = NightBoard(journal, log)  # the night screen between rounds and idle
         self.settings = s = settings or AppSettings()
         self._reader = ThrowReader(
             camera, burst_frames=s.burst_frames, burst_interval_s=s.burst_interval_s,
@@ -150,7 +155,6 @@ class Companion:
         self._pending: tuple[float, str] | None = None  # an undo waiting: since (s), question
         self._dispute = False
         self._faults: dict[str, str] = {}
-        self._odds_cache: dict[tuple[Any, ...], OddsView | None] = {}
         self._timings: dict[str, float] = {}  # this press: step -> seconds, for the log
         self._log_timings = log_timings
         self.state = self._book.restore(setup, new_game)
@@ -190,7 +194,7 @@ class Companion:
         if self._dispute and turn is not None:
             dispute_photos = [self._photo_view(self._book.photo(r), r) for r in turn.throws]
         attract = not self.state.effective_events and self._shot is None and self._message is None
-        return say.build_view(
+        return self.night.screen(say.build_view(
             self.state,
             photo=photo,
             message=self._message,
@@ -200,7 +204,7 @@ class Companion:
             dispute=self._dispute,
             dispute_photos=dispute_photos,
             attract=attract,
-        )
+        ), self.state, attract)
 
     def _photo_view(self, shot: Shot | None, record: ThrowRecord | None) -> PhotoView | None:
         return None if shot is None else PhotoView(shot.image, say.marks_for(shot.dice, record))
@@ -213,13 +217,7 @@ class Companion:
         """Stand versus re-throw chances of winning the round, when the player may stand."""
         if not self.settings.show_odds or not self.state.can_stand:
             return None
-        key = (id(self.state), self._version)
-        if key not in self._odds_cache:
-            self._odds_cache.clear()
-            odds = state_odds(self.state)
-            self._odds_cache[key] = None if odds is None or odds.rethrow is None else OddsView(
-                float(odds.stand), float(odds.rethrow))
-        return self._odds_cache[key]
+        return say.odds_view(self.state)
 
     def set_fault(self, kind: str, text: str | None) -> None:
         """Show (``text``) or clear (None) a machine fault: "camera", "button" or other."""
@@ -262,6 +260,10 @@ class Companion:
         """The throw button: read the tray and apply the throw, or say why not."""
         if self._cancel_pending():
             return Outcome(problem="undo cancelled")
+        if self.state.can_next_round:  # between rounds: show (or leave) the night so far
+            self.night.shown = not self.night.shown
+            self._changed()
+            return Outcome()
         if not self.state.can_throw:
             return self._refuse(*say.no_throw(self.state))
         allowed = self.state.allowed_dice_counts
@@ -332,7 +334,9 @@ class Companion:
         self.set_fault("journal", self._book.fault)
         if not written:
             return self._refuse(*say.not_written(self._book.fault))
-        self.state = after
+        self.state, self.night.shown = after, False
+        if self._speaker is not None:
+            self._speaker.step(before, event, after)
         if isinstance(event, Throw):
             self._shot_record = after.last_throw
         elif isinstance(event, NextRound):
@@ -342,6 +346,12 @@ class Companion:
         self._message = say.applied_message(before, event, after)
         self._changed()
         self._log(self._timed(say.log_line(before, event, after)))
+        house = house_decision(after)  # the House decides by the odds, and says so
+        if house is not None:
+            self._log(house.text)
+            if house.action == "stand" and not isinstance(event, Undo):
+                self._apply(Stand())
+            self._message = say.house_message(house, event, self.state)
         return Outcome(applied=event)
 
     def _timed(self, line: str) -> str:

@@ -14,7 +14,7 @@
 #   2. apt packages: Debian's (systemd/apt-debian.txt: Python, the OS's numpy, the EGL /
 #      GLES / GBM / DRM libraries and Mesa's vc4/v3d drivers SDL's KMSDRM loads) and the
 #      Pi's (python3-picamera2 and python3-libcamera, python3-lgpio, rpicam-apps-lite)
-#   3. the groups video, gpio, input and render (created if missing) and a system user
+#   3. the groups video, gpio, input, render and audio (created if missing) and a system user
 #      `companion` in them, before the unit that names them is enabled
 #   4. the code staged in a new folder /opt/ship-captain-crew/releases/<date-time>, its
 #      venv made with --system-site-packages (so picamera2 and lgpio from apt import) and
@@ -33,7 +33,7 @@ prefix=/opt/ship-captain-crew
 confdir=/etc/ship-captain-crew
 statedir=/var/lib/ship-captain-crew
 unit=ship-captain-crew.service
-groups=(video gpio input render)
+groups=(video gpio input render audio)
 # From the Raspberry Pi archive (not in Debian): the camera stack built for the Pi's
 # libcamera, lgpio (gpiozero's pin factory on the Pi 5) and rpicam-hello to test the camera.
 pi_packages=(python3-picamera2 python3-libcamera python3-lgpio rpicam-apps-lite)

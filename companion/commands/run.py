@@ -119,8 +119,13 @@ def run(args: argparse.Namespace) -> int:
     notifier = Notifier()
     companion: Companion | None = None
     try:
+        from companion.sound import Speaker
+
+        sound = config.sound
+        speaker = Speaker(sound.enabled, sound.volume, sound.speech, sound.voice)
         companion = Companion(journal, setup, camera, settings, new_game=args.new_game,
-                              reopen_camera=reopen, log=log_line, log_timings=True)
+                              reopen_camera=reopen, log=log_line, log_timings=True,
+                              speaker=speaker)
         for kind, text in faults.items():
             companion.set_fault(kind, text)
         screen = open_screen(config.display.size if args.window else None,

@@ -56,6 +56,7 @@ from companion.config.model import (
     LogConfig,
     PlayersConfig,
     RulesConfig,
+    SoundConfig,
     TrayConfig,
 )
 from companion.config.schema import SCHEMA, Key
@@ -76,6 +77,7 @@ __all__ = [
     "LogConfig",
     "PlayersConfig",
     "RulesConfig",
+    "SoundConfig",
     "TrayConfig",
     "camera_watchdog_problem",
     "check_config",

@@ -25,6 +25,7 @@ from companion.config.model import (
     LogConfig,
     PlayersConfig,
     RulesConfig,
+    SoundConfig,
     TrayConfig,
 )
 from companion.config.schema import SCHEMA, Key
@@ -92,12 +93,14 @@ class _Checker:
         players = self.players(sections["players"], rules)
         journal = JournalConfig(**self.values("journal", sections["journal"]))
         log_config = LogConfig(**self.values("log", sections["log"]))
+        sound = SoundConfig(**self.values("sound", sections["sound"]))
         if button.undo_pin is not None and button.undo_pin == button.pin:
             self.problem(
                 "button.undo_pin",
                 f"the undo button cannot share GPIO{button.pin} with the throw button",
             )
-        return Config(button, camera, tray, display, rules, players, journal, log_config, source)
+        return Config(button, camera, tray, display, rules, players, journal, log_config, sound,
+                      source)
 
     def section(self, name: str, value: object) -> dict[str, Any]:
         if not isinstance(value, dict):

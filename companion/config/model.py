@@ -98,6 +98,17 @@ class JournalConfig:
 
 
 @dataclass(frozen=True)
+class SoundConfig:
+    """``[sound]``: the companion's own sounds and spoken announcements
+    (:class:`companion.sound.Speaker`)."""
+
+    enabled: bool = True
+    volume: float = 0.7
+    speech: bool = False
+    voice: str = "en"
+
+
+@dataclass(frozen=True)
 class LogConfig:
     """``[log]``: how much the service logs (to the journal: ``journalctl -u ...``)."""
 
@@ -120,6 +131,7 @@ class Config:
     players: PlayersConfig = field(default_factory=PlayersConfig)
     journal: JournalConfig = field(default_factory=JournalConfig)
     log: LogConfig = field(default_factory=LogConfig)
+    sound: SoundConfig = field(default_factory=SoundConfig)
     source: Path | None = None
 
 

@@ -164,4 +164,12 @@ SCHEMA: dict[str, dict[str, Key]] = {
             choices=LOG_LEVELS,
         ),
     ),
+    "sound": _keys(
+        Key("enabled", "bool", True,
+            "short sounds: a throw read, ship / captain / crew banked, launch, bust, round won"),
+        Key("volume", "float", 0.7, "loudness of sounds and speech, 0 (silent) to 1", 0.0, 1.0),
+        Key("speech", "bool", False,
+            "speak announcements through espeak-ng ('Ann: ship, captain and crew! Cargo 8')"),
+        Key("voice", "str", "en", "the espeak-ng voice (espeak-ng --voices lists them)"),
+    ),
 }

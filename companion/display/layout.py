@@ -51,6 +51,7 @@ class Item:
             0 for other kinds.
         size_px: the font's em size, px (text); 0 for other kinds.
         truncated: the text was cut with an ellipsis to fit.
+        color: the text's colour (RGB), for the contrast check; None for other kinds.
     """
 
     kind: Kind
@@ -60,6 +61,7 @@ class Item:
     cap_height: int = 0
     size_px: int = 0
     truncated: bool = False
+    color: tuple[int, int, int] | None = field(default=None, compare=False)
 
     @property
     def r(self) -> pygame.Rect:
@@ -340,10 +342,11 @@ class Canvas:
 
     # -- drawing ------------------------------------------------------------------
     def record(self, kind: Kind, role: str, rect: pygame.Rect | Sequence[int], text: str = "",
-               cap: int = 0, size: int = 0, truncated: bool = False) -> None:
+               cap: int = 0, size: int = 0, truncated: bool = False,
+               color: tuple[int, int, int] | None = None) -> None:
         r = pygame.Rect(rect)
         self.layout.items.append(
-            Item(kind, role, (r.x, r.y, r.w, r.h), text, cap, size, truncated)
+            Item(kind, role, (r.x, r.y, r.w, r.h), text, cap, size, truncated, color)
         )
 
     def fill(self, rect: pygame.Rect, color: tuple[int, int, int], radius: int = 0) -> None:
@@ -405,7 +408,7 @@ class Canvas:
             y = box.bottom - surface.get_height()
         self.surface.blit(surface, (x, y))
         drawn = ink.move(x, y)
-        self.record(kind, role, drawn, shown, cap, size, cut)
+        self.record(kind, role, drawn, shown, cap, size, cut, (color[0], color[1], color[2]))
         return drawn
 
     def lines(

@@ -24,6 +24,8 @@ from companion.view import (
     MatchResultView,
     MatchView,
     MessageView,
+    NightPlayerView,
+    NightView,
     OddsView,
     PhotoView,
     PlayerView,
@@ -153,7 +155,7 @@ def _turn_start() -> View:
 def _turn_ship() -> View:
     return View(
         Screen.TURN, players=_players("Anna"), stakes=StakesView(pot=4),
-        match=MatchView(round_number=2, rounds_total=5),
+        match=MatchView(round_number=2, rounds_total=5, to_beat="Cleo 9"),
         turn=TurnView("Anna", throws_used=1, slots=standard_slots(ship=1), throws=(_THROW1,),
                       dice_to_throw=4),
         photo=_photo1(),
@@ -224,7 +226,7 @@ def _turn_eight() -> View:
     )
     return View(
         Screen.TURN, players=players, stakes=StakesView(pot=40, ante=5, unit="$"),
-        match=MatchView(round_number=12),
+        match=MatchView(round_number=12, to_beat="Anna-Maria and Kristoffer 11"),
         turn=TurnView("Maximiliana-Josephine", throws_used=1,
                       slots=standard_slots(1, 1, 1), cargo=(6, 6), score=14,
                       bonuses=(BonusView("unused throws", 2),),
@@ -355,6 +357,44 @@ def _dispute() -> View:
     )
 
 
+def _night() -> View:
+    night = NightView(
+        games=3, rounds=14,
+        players=(
+            NightPlayerView("Cleo", 6, 14, chips=9, launch_rate=0.71),
+            NightPlayerView("Anna", 4, 14, chips=1, launch_rate=0.57),
+            NightPlayerView("Ben", 3, 14, chips=-4, launch_rate=0.5),
+            NightPlayerView("Dev", 1, 14, chips=-6, launch_rate=0.36),
+        ),
+        best="Cleo 12 (game 2, round 1)",
+        last_rounds=(("Anna", 8), ("Cleo", 9), (None, 0), ("Ben", 7), ("Cleo", 11),
+                     ("Dev", 6), (None, 7), ("Cleo", 12), ("Anna", 9), ("Ben", 10)),
+        faces=(41, 38, 45, 40, 43, 39), p_value=0.96,
+    )
+    return View(Screen.NIGHT, players=_players(None), stakes=StakesView(pot=0), night=night,
+                message=MessageView(Severity.INFO, "The night so far",
+                                    "Press the button to go back"))
+
+
+def _night_warning() -> View:
+    night = NightView(
+        games=9, rounds=40,
+        players=tuple(NightPlayerView(n, w, 40, chips=c, launch_rate=r) for n, w, c, r in (
+            ("Kristoffer", 12, 14, 0.6), ("Anna-Maria", 10, 6, 0.55), ("Ben", 8, -2, 0.5),
+            ("Cleo", 5, -5, 0.45), ("Dev", 3, -7, 0.4), ("Eve", 1, -9, 0.3),
+            ("Finn", 1, -4, 0.3), ("Gus", 0, -3, 0.2))),
+        best="Kristoffer 12",
+        last_rounds=tuple((n, s) for n, s in (("Kristoffer", 12), ("Anna-Maria", 9), ("Ben", 7),
+                                               ("Cleo", 8), ("Dev", 6), ("Eve", 10),
+                                               ("Finn", 11), ("Gus", 5), ("Ben", 9),
+                                               ("Kristoffer", 10))),
+        faces=(80, 85, 90, 95, 64, 186), p_value=1e-30,
+        warning="6 came up on 31 % of 600 dice: check the dice",
+    )
+    return View(Screen.NIGHT, players=_players(None), stakes=StakesView(pot=0, unit="$"),
+                night=night)
+
+
 #: Every sample by name, in the order the screenshots are listed.
 SAMPLES: dict[str, Callable[[], View]] = {
     "attract": _attract,
@@ -373,6 +413,8 @@ SAMPLES: dict[str, Callable[[], View]] = {
     "tie-break": _tie_break,
     "match-result": _match_result,
     "dispute": _dispute,
+    "night": _night,
+    "night-warning": _night_warning,
 }
 
 

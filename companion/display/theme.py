@@ -30,7 +30,7 @@ PANEL_HIGH: Color = (42, 48, 60)
 RULE: Color = (58, 64, 78)
 TEXT: Color = (242, 242, 236)
 TEXT_DIM: Color = (168, 174, 186)
-TEXT_FAINT: Color = (112, 118, 132)
+TEXT_FAINT: Color = (130, 136, 150)  # 5.4:1 on BACKGROUND, 4.6:1 on PANEL (WCAG AA)
 INK: Color = (10, 10, 12)
 
 # Okabe-Ito hues, lightened where they sit on black.

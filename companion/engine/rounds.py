@@ -335,9 +335,15 @@ def _finish_round(
             words.append(f"({carried} points carried to the next round's winner)")
     for name, value in awarded.items():
         points[name] += value
-    # Drinks (000, 003): not launching drinks double, the lowest cargo drinks.
+    # Drinks: not launching drinks double, the lowest cargo drinks (000); or everyone
+    # who did not win drinks and the winner names the drink (003).
     given: dict[str, int] = {}
-    if s.stakes == "drinks" or s.drinking:
+    drink_namer: str | None = None
+    if (s.stakes == "drinks" or s.drinking) and s.who_drinks == "losers":
+        given = {name: 1 for name in state.order if name != winner}
+        if winner is not None and given:
+            drink_namer = winner
+    elif s.stakes == "drinks" or s.drinking:
         for name in state.order:
             if name not in launched:
                 given[name] = 2
@@ -347,10 +353,12 @@ def _finish_round(
                 for name in launched:
                     if scores[name] == low:
                         given[name] = 1
-        for name, value in given.items():
-            drinks[name] += value
-        if given:
-            words.append("; drinks: " + ", ".join(f"{n} {v}" for n, v in given.items()))
+    for name, value in given.items():
+        drinks[name] += value
+    if given:
+        words.append("; drinks: " + ", ".join(f"{n} {v}" for n, v in given.items()))
+    if drink_namer is not None:
+        words.append(f"({drink_namer} names the drink)")
     players = tuple(
         replace(
             p,
@@ -374,6 +382,7 @@ def _finish_round(
         pot_won=pot_won,
         points=tuple(awarded.items()),
         drinks=tuple(given.items()),
+        drink_namer=drink_namer,
         final=state.final,
         summary=summary,
     )

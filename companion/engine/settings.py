@@ -43,6 +43,7 @@ Stakes = Literal["pot", "points", "drinks"]
 Ties = Literal["cargo-reroll", "reroll-turn", "carry", "nobody-scores"]
 MatchFormat = Literal["single", "rounds", "target", "tournament"]
 Scoring = Literal["winner-only", "every-player"]
+WhoDrinks = Literal["lowest", "losers"]
 
 #: Rounds of the six-player tournament before the final (000).
 TOURNAMENT_PRELIMINARY_ROUNDS = 2
@@ -85,8 +86,12 @@ class Settings:
     #: Scoring of a ``target`` match: only the round ``winner-only`` scores (004) or
     #: ``every-player`` banks their cargo (001).
     scoring: Scoring = "winner-only"
-    #: Drinks counted on top of the stakes: lowest cargo drinks 1, not launching drinks 2.
+    #: Drinks counted on top of the stakes (who drinks: ``who_drinks``).
     drinking: bool = False
+    #: Who drinks after a round: ``lowest`` (the lowest cargo drinks 1, not launching
+    #: drinks 2; 000) or ``losers`` (everyone who did not win drinks 1, and the winner
+    #: names the drink; 003).
+    who_drinks: WhoDrinks = "lowest"
     #: A 1 stands in for a required die the throw lacks; naturals first (000).
     wild_ones: bool = False
     #: Required dice are 1, 2, 3 instead of 6, 5, 4 (003).
@@ -221,7 +226,9 @@ OPTIONS: dict[str, Option] = _opts(
     Option("target", "int", "points to reach in a target match", minimum=1, source="001, 004"),
     Option("scoring", "choice", "who scores in a target match", ("winner-only", "every-player"),
            source="001, 004"),
-    Option("drinking", "bool", "lowest cargo drinks, not launching drinks double",
+    Option("drinking", "bool", "count drinks on top of the stakes (see who-drinks)",
+           source="000, 003"),
+    Option("who-drinks", "choice", "who drinks after a round", ("lowest", "losers"),
            source="000, 003"),
     Option("wild-ones", "bool", "a 1 stands in for a missing required die", group="dice",
            source="000"),

@@ -260,7 +260,8 @@ class RoundResult:
     tie was not broken (carry, nobody-scores, or nothing depended on it). ``tied``:
     the players who tied for ``best`` (empty without a tie). ``pot_won``: what the
     winner took. ``points`` / ``drinks``: what each player was given this round.
-    ``summary``: one sentence for the table.
+    ``drink_namer``: the winner, who names the drink the others drink (``who-drinks =
+    losers``, 003); else None. ``summary``: one sentence for the table.
     """
 
     match_number: int
@@ -274,6 +275,7 @@ class RoundResult:
     pot_won: int = 0
     points: tuple[tuple[str, int], ...] = ()
     drinks: tuple[tuple[str, int], ...] = ()
+    drink_namer: str | None = None
     final: bool = False
     summary: str = ""
 

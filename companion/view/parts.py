@@ -59,6 +59,9 @@ class Screen(StrEnum):
     """The match is over (``View.match_result``) with the final standings."""
     DISPUTE = "dispute"
     """The current or last turn throw by throw, each with its photo (``View.turn``)."""
+    NIGHT = "night"
+    """The night so far (``View.night``): the last rounds as a strip, the standings,
+    the best cargo, each player's launch rate, and the dice's fairness as a bar chart."""
 
 
 class Stakes(StrEnum):
@@ -159,6 +162,8 @@ class PlayerView:
         launched: this round: True launched, False did not launch, None not played yet.
         rank: match standing, 1 = leading; tied players share a rank; None if not ranked.
         out: not playing this round (knocked out of a tournament, or not in a tie-break).
+        change: on the result screens, what this round changed: chips won (+) or lost
+            (-) with a pot, else points banked; None elsewhere.
     """
 
     name: str
@@ -170,9 +175,11 @@ class PlayerView:
     launched: bool | None = None
     rank: int | None = None
     out: bool = False
+    change: int | None = None
 
     def __post_init__(self) -> None:
         _check_name("PlayerView", "name", self.name)
+        _check_amount("PlayerView", "change", self.change)
         _check_amount("PlayerView", "chips", self.chips)
         _check_amount("PlayerView", "points", self.points)
         _check_count("PlayerView", "drinks", self.drinks)
@@ -228,12 +235,15 @@ class MatchView:
         rounds_total: the number of rounds of a fixed-rounds match; None otherwise.
         target: the points target of a first-to-T match; None otherwise.
         stage: a stage name shown beside the round: "Final", "Tie-break turn"; or None.
+        to_beat: during a turn, the best score posted this round and who holds it
+            ("Anna 8"), shown as "to beat: Anna 8"; None before anyone launched.
     """
 
     round_number: int = 1
     rounds_total: int | None = None
     target: int | None = None
     stage: str | None = None
+    to_beat: str | None = None
 
     def __post_init__(self) -> None:
         _check_count("MatchView", "round_number", self.round_number, low=1)

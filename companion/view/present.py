@@ -22,6 +22,7 @@ machine faults, a confirmation waiting, the odds.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from companion.engine import DieRole as EngineRole
 from companion.engine import (
@@ -37,7 +38,10 @@ from companion.engine import (
     Turn,
     Undo,
 )
+from companion.house import HouseDecision
 from companion.notation import rules_text
+from companion.odds import state_odds
+from companion.stats import NightStats
 from companion.view import (
     BonusView,
     ConfirmView,
@@ -48,6 +52,8 @@ from companion.view import (
     MatchResultView,
     MatchView,
     MessageView,
+    NightPlayerView,
+    NightView,
     OddsView,
     PhotoView,
     PlayerView,
@@ -77,11 +83,14 @@ __all__ = [
     "capture_problem",
     "dice_count",
     "fault_messages",
+    "house_message",
     "log_line",
     "marks_for",
     "new_game_line",
+    "night_view",
     "no_stand",
     "no_throw",
+    "odds_view",
     "photo_caption",
     "reading_problem",
     "refused",
@@ -229,6 +238,7 @@ def _players(state: GameState) -> tuple[PlayerView, ...]:
     playing = set(state.order) if state.order else {p.name for p in state.players}
     if state.phase is Phase.TIE_BREAK and state.tie_break is not None:
         playing = set(state.tie_break.players)
+    changes = _round_changes(state)
     views = []
     for p in state.players:
         turn = scores.get(p.name)
@@ -243,9 +253,29 @@ def _players(state: GameState) -> tuple[PlayerView, ...]:
                 launched=turn.launched if turn is not None else None,
                 rank=ranks.get(p.name),
                 out=p.name not in playing,
+                change=changes.get(p.name),
             )
         )
     return tuple(views)
+
+
+def _round_changes(state: GameState) -> dict[str, int]:
+    """Once a round is settled, each player's change over it: chips (with a pot: the
+    pot won less the ante paid) or points banked; {} while the round is in play."""
+    result = state.round_result
+    if result is None:
+        return {}
+    if "chips" not in state.settings.tallies:
+        points = dict(result.points)
+        return {name: points.get(name, 0) for name, _ in result.scores}
+    start = state  # back to this round's first state: its antes were paid just before
+    while start.before is not None and start.before.phase not in (Phase.ROUND_OVER,
+                                                                   Phase.MATCH_OVER):
+        start = start.before
+    if start.before is None:  # the game's first round: the antes came out of the start
+        return {p.name: p.chips - state.settings.starting_chips for p in state.players}
+    return {p.name: p.chips - b.chips
+            for p, b in zip(state.players, start.before.players, strict=True)}
 
 
 def _round_result(state: GameState) -> RoundResultView | None:
@@ -282,6 +312,7 @@ def _round_result(state: GameState) -> RoundResultView | None:
         carried=carried,
         note=note,
         drinkers=drinkers,
+        drink_namer=result.drink_namer,
     )
 
 
@@ -301,9 +332,11 @@ def _tie_break(state: GameState) -> TieBreakView | None:
             )
             for name in ro.contenders
         )
-        return TieBreakView(
-            entries, None, "Each player throws one die: the highest starts", ro.pass_number
-        )
+        tied = max(v for _, v in ro.passes[-1]) if ro.passes else None  # the tie thrown again
+        how = (f"{' and '.join(ro.contenders)} tied on {tied}: each throws one die again, "
+               "the highest starts" if tied is not None
+               else "Each player throws one die: the highest starts")
+        return TieBreakView(entries, tied, how, ro.pass_number)
     tb = state.tie_break
     if state.phase is Phase.TIE_BREAK and tb is not None and tb.kind == "cargo-reroll":
         thrown = {r.player: r.dice for r in tb.throws}
@@ -355,11 +388,17 @@ def build_view(
         stage = "Tie-break"
     elif state.phase is Phase.ROLL_OFF:
         stage = "Roll-off"
+    posted = [t for t in state.round_turns if t.launched]
+    to_beat = None
+    if state.phase is Phase.TURN and posted:
+        best = max(t.score for t in posted)
+        to_beat = f"{' and '.join(t.player for t in posted if t.score == best)} {best}"
     match = MatchView(
         round_number=state.round_number,
         rounds_total=s.rounds if s.match == "rounds" else None,
         target=s.target if s.match == "target" else None,
         stage=stage,
+        to_beat=to_beat,
     )
     if message is None and state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
         what = "the next round" if state.phase is Phase.ROUND_OVER else "a new match"
@@ -406,6 +445,8 @@ def build_view(
         note = " and ".join(state.winners) + " share the win" if len(state.winners) > 1 else ""
         if not note and state.round_result is not None:
             note = state.round_result.summary
+            if state.round_result.drink_namer is not None:  # the drink line says the rest
+                note = note.split("; drinks:")[0] + "."
         return make(
             Screen.MATCH_RESULT,
             match_result=MatchResultView(winner, note),
@@ -618,3 +659,55 @@ def timed(line: str, timings: Mapping[str, float]) -> str:
         return line
     parts = ", ".join(f"{step} {seconds * 1000:.0f} ms" for step, seconds in timings.items())
     return f"{line} [{parts}]"
+
+
+def night_view(stats: NightStats) -> NightView:
+    """The night screen's data from :func:`companion.stats.night_stats`.
+
+    Chips are shown when any player won or lost some (pot stakes), else points when
+    any were banked; the strip holds the last 10 rounds, oldest first.
+    """
+    show_chips = any(t.chips for t in stats.players)
+    show_points = not show_chips and any(t.points for t in stats.players)
+    best = None
+    if stats.best is not None:
+        best = f"{stats.best.player} {stats.best.cargo}"
+    return NightView(
+        games=stats.games,
+        rounds=len(stats.rounds),
+        players=tuple(
+            NightPlayerView(t.name, t.rounds_won, t.rounds_played,
+                            chips=t.chips if show_chips else None,
+                            points=t.points if show_points else None,
+                            launch_rate=t.launch_rate)
+            for t in stats.players
+        ),
+        best=best,
+        last_rounds=tuple((r.winner, r.best) for r in stats.last_rounds),
+        faces=stats.fairness.faces,
+        p_value=stats.fairness.p_value if stats.fairness.dice else None,
+        warning=stats.fairness.warning,
+    )
+
+
+def house_message(house: HouseDecision, event: Event, state: GameState) -> MessageView | None:
+    """What the table sees at the House's decision (``state``: after it stood by itself;
+    None on a result screen)."""
+    if state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        return None
+    if house.action != "stand":
+        return MessageView(Severity.INFO, state.message or house.text, house.text)
+    if isinstance(event, Undo):  # after an undo the House waits for a hold
+        return MessageView(Severity.INFO, house.text, "Hold the button: the House stands")
+    return MessageView(Severity.INFO, house.text, action(state))
+
+
+@lru_cache(maxsize=8)
+def odds_view(state: GameState) -> OddsView | None:
+    """The stand / re-throw chances of winning the round for the player to move
+    (:func:`companion.odds.state_odds`), or None without a decision or a re-throw;
+    cached per state (states compare by the game)."""
+    odds = state_odds(state)
+    if odds is None or odds.rethrow is None:
+        return None
+    return OddsView(float(odds.stand), float(odds.rethrow))

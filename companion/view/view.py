@@ -220,7 +220,10 @@ class RoundResultView:
         took: what the winner took, in stakes units (the pot) or points; None if nothing.
         carried: the pot carried into the next round, in units; None if none.
         note: one line on why: "Nobody launched", "Ben won the tie-break"; or "".
-        drinkers: who drinks (stakes "drinks"): the lowest cargo, doubled if not launched.
+        drinkers: who drinks (stakes "drinks" or drinking on top): the lowest cargo,
+            doubled if not launched (000), or everyone but the winner (003).
+        drink_namer: the winner, who names the drink the others drink (who-drinks =
+            losers, 003); else None.
     """
 
     round_number: int
@@ -231,9 +234,12 @@ class RoundResultView:
     carried: int | None = None
     note: str = ""
     drinkers: tuple[str, ...] = ()
+    drink_namer: str | None = None
 
     def __post_init__(self) -> None:
         _check_count("RoundResultView", "round_number", self.round_number, low=1)
+        if self.drink_namer is not None:
+            _check_name("RoundResultView", "drink_namer", self.drink_namer)
         if self.winner is not None:
             _check_name("RoundResultView", "winner", self.winner)
         _check_count("RoundResultView", "score", self.score)
@@ -297,7 +303,8 @@ class TieBreakView:
 
     Attributes:
         entries: the players in it, in throwing order.
-        tied_score: the score they tied on; None for the roll-off.
+        tied_score: the score they tied on; in the roll-off, the die they tied on
+            (None on its first pass).
         how: the rule in words: "Each re-throws both cargo dice: the higher total wins".
         attempt: which pass this is (1-based): ties throw again.
     """
@@ -315,7 +322,73 @@ class TieBreakView:
         _check_count("TieBreakView", "attempt", self.attempt, low=1)
 
 
+@dataclass(frozen=True)
+class NightPlayerView:
+    """One player's night: rounds won of rounds played, chips won (+) or lost (-)
+    (None unless playing for a pot), points (None unless they count), launch rate 0..1."""
+
+    name: str
+    rounds_won: int = 0
+    rounds_played: int = 0
+    chips: int | None = None
+    points: int | None = None
+    launch_rate: float = 0.0
+
+    def __post_init__(self) -> None:
+        _check_name("NightPlayerView", "name", self.name)
+        _check_count("NightPlayerView", "rounds_played", self.rounds_played)
+        _check_count("NightPlayerView", "rounds_won", self.rounds_won)
+        if self.rounds_won > self.rounds_played:
+            raise _fail("NightPlayerView", "rounds_won", self.rounds_won,
+                        f"at most the {self.rounds_played} rounds played")
+        _check_fraction("NightPlayerView", "launch_rate", self.launch_rate)
+
+
+@dataclass(frozen=True)
+class NightView:
+    """The night's numbers (``companion.stats``), ready to draw.
+
+    Attributes:
+        games: games played tonight.
+        rounds: rounds settled tonight.
+        players: the standings, best first (at most 8 are drawn).
+        best: the best cargo, e.g. "Cleo 11"; None before the first launch.
+        last_rounds: the last (up to 10) round results, oldest first, each
+            (winner or None, score): ("Ann", 8), (None, 7) a tie not broken,
+            (None, 0) nobody launched.
+        faces: how many dice showed 1..6 tonight.
+        p_value: the chi-square test's p-value against a fair die; None with no dice.
+        warning: "6 came up on 31 % of 600 dice: check the dice", or None.
+    """
+
+    games: int = 0
+    rounds: int = 0
+    players: tuple[NightPlayerView, ...] = ()
+    best: str | None = None
+    last_rounds: tuple[tuple[str | None, int], ...] = ()
+    faces: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    p_value: float | None = None
+    warning: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_count("NightView", "games", self.games)
+        _check_count("NightView", "rounds", self.rounds)
+        if len(self.faces) != 6:
+            raise _fail("NightView", "faces", self.faces, "six counts, faces 1..6")
+        for n in self.faces:
+            _check_count("NightView", "faces", n)
+        if len(self.last_rounds) > 10:
+            raise _fail("NightView", "last_rounds", len(self.last_rounds), "at most 10")
+        _check_fraction("NightView", "p_value", self.p_value)
+
+    @property
+    def dice(self) -> int:
+        """Dice counted tonight."""
+        return sum(self.faces)
+
+
 _NEEDS: dict[Screen, str] = {
+    Screen.NIGHT: "night",
     Screen.ROLL_OFF: "tie_break",
     Screen.TURN: "turn",
     Screen.ROUND_RESULT: "round_result",
@@ -347,6 +420,7 @@ class View:
         match_result: the match's outcome (MATCH_RESULT screen).
         tie_break: the tie-break or roll-off (TIE_BREAK and ROLL_OFF screens).
         title: the product's name on the attract screen.
+        night: the night's numbers (NIGHT screen).
     """
 
     screen: Screen
@@ -364,6 +438,7 @@ class View:
     match_result: MatchResultView | None = None
     tie_break: TieBreakView | None = None
     title: str = "Ship Captain Crew"
+    night: NightView | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.screen, Screen):

@@ -149,6 +149,31 @@ def test_every_screen_of_a_whole_game_renders_at_800x480() -> None:
     assert {Screen.TURN, Screen.ROUND_RESULT} <= screens
 
 
+def test_the_winner_naming_the_drink_is_shown_on_the_result_screens() -> None:
+    """003: everyone who did not win drinks; the winner names the drink."""
+    import pygame
+
+    state = play(game(drinking=True, **{"who-drinks": "losers", "match": "rounds",
+                                         "rounds": 2}),
+                 Throw((6, 5, 4, 6, 6)), Stand(), Throw((6, 5, 4, 3, 2)), Stand(),
+                 *[Throw((1, 1, 1, 1, 1))] * 3)
+    miss = [Throw((1, 1, 1, 1, 1))] * 3
+    for screen in (Screen.ROUND_RESULT, Screen.MATCH_RESULT):
+        view = build_view(state)
+        assert view.screen is screen
+        assert view.round_result is not None and view.round_result.drink_namer == "Ann"
+        for size in ((800, 480), (1920, 1080)):
+            _, layout = render_with_layout(view, size)
+            (line,) = [i for i in layout.texts() if i.role == "drink-namer"]
+            assert line.text == "Ann names the drink: Bob and Cy drink"
+            assert not line.truncated
+        if screen is Screen.ROUND_RESULT:  # round 2: Bob and Cy miss, Ann wins again
+            state = play(state, NextRound(), *miss, *miss, Throw((6, 5, 4, 6, 6)), Stand())
+    view = build_view(state)
+    assert view.match_result is not None and "drinks:" not in view.match_result.note
+    pygame.display.quit()
+
+
 def test_a_cargo_reroll_once_turn_is_over_after_its_one_re_throw() -> None:
     """The view takes over / throws left from the engine (it used to say: not over,
     1 throw left, where the engine says: over, 0)."""
@@ -163,3 +188,41 @@ def test_a_cargo_reroll_once_turn_is_over_after_its_one_re_throw() -> None:
     assert (view.throws_used, view.throws_max) == (2, 3)
     dispute = build_view(state, dispute=True).turn
     assert dispute is not None and dispute.over and dispute.throws_left == 0
+
+
+def test_a_roll_off_tie_is_marked_on_the_pass_thrown_again() -> None:
+    state = new_game(settings_from_options("standard", {}), ["Ann", "Bob", "Cy"])
+    first = build_view(state).tie_break
+    assert first is not None and first.tied_score is None
+    state = play(state, Throw((6,)), Throw((6,)), Throw((3,)))
+    tie = build_view(state).tie_break
+    assert tie is not None and (tie.tied_score, tie.attempt) == (6, 2)
+    assert tie.how == "Ann and Bob tied on 6: each throws one die again, the highest starts"
+    _, layout = render_with_layout(build_view(state), (800, 480))
+    (title,) = [i for i in layout.texts() if i.role == "tie-title"]
+    assert title.text == "Who starts? · tie on 6 · throw 2" and not title.truncated
+
+
+def test_each_players_plus_or_minus_on_the_results() -> None:
+    """Issue 14, item 7: the result screens show what the round changed for each player."""
+    state = play(game(), Throw((6, 5, 4, 6, 6)), Stand(), Throw((6, 5, 4, 3, 2)), Stand(),
+                 *[Throw((1, 1, 1, 1, 1))] * 3)
+    view = build_view(state)
+    assert view.screen is Screen.MATCH_RESULT
+    assert {p.name: p.change for p in view.players} == {"Ann": 2, "Bob": -1, "Cy": -1}
+    _, layout = render_with_layout(view, (800, 480))
+    changes = sorted(i.text for i in layout.texts() if i.role.startswith("row-change"))
+    assert changes == ["+2", "\u22121", "\u22121"]
+    # the next round counts from its own start (Bob starts it and wins it)
+    state = play(state, NextRound(), Throw((6, 5, 4, 6, 6)), Stand(),
+                 *[Throw((1, 1, 1, 1, 1))] * 6)
+    assert {p.name: p.change for p in build_view(state).players} == {
+        "Ann": -1, "Bob": 2, "Cy": -1}
+    assert build_view(play(state, NextRound())).players[0].change is None  # in play again
+    # points (head-to-head, 004: only the round winner scores): what each banked
+    duel = new_game(settings_from_options("head-to-head", {"first-player": "named"}),
+                    ["Ann", "Bob"])
+    duel = play(duel, Throw((6, 5, 4, 6, 6)), Stand(), Throw((6, 5, 4, 3, 2)), Stand())
+    view = build_view(duel)
+    assert view.screen is Screen.ROUND_RESULT
+    assert {p.name: p.change for p in view.players} == {"Ann": 12, "Bob": 0}

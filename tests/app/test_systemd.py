@@ -35,7 +35,8 @@ def test_unit_is_a_notify_service_with_watchdog_restart_and_its_own_user() -> No
     assert service["Restart"] == "on-failure"
     assert int(service["WatchdogSec"].rstrip("s")) >= 5
     assert service["User"] == "companion"
-    assert set(service["SupplementaryGroups"].split()) == {"video", "gpio", "input", "render"}
+    assert set(service["SupplementaryGroups"].split()) == {
+        "video", "gpio", "input", "render", "audio"}
     assert service["StateDirectory"] == "ship-captain-crew"
     assert service["ProtectSystem"] == "strict"
     assert "PrivateDevices" not in service  # the camera, GPIO and DRM devices stay reachable

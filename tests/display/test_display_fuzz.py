@@ -44,6 +44,8 @@ from companion.display import (
     MatchResultView,
     MatchView,
     MessageView,
+    NightPlayerView,
+    NightView,
     OddsView,
     PhotoView,
     PlayerView,
@@ -129,6 +131,27 @@ def turns(draw: st.DrawFn) -> TurnView:
 
 
 @st.composite
+def nights(draw: st.DrawFn) -> NightView:
+    """Any night: up to 8 players, up to 10 rounds in the strip, any face counts."""
+    players = []
+    for _ in range(draw(st.integers(0, 8))):
+        played = draw(st.integers(0, 999))
+        players.append(NightPlayerView(
+            draw(names), draw(st.integers(0, played)), played,
+            chips=draw(st.none() | st.integers(-9999, 9999)),
+            points=draw(st.none() | st.integers(0, 9999)), launch_rate=draw(st.floats(0, 1))))
+    faces = tuple(draw(st.integers(0, 99999)) for _ in range(6))
+    return NightView(
+        games=draw(st.integers(0, 99)), rounds=draw(st.integers(0, 9999)),
+        players=tuple(players), best=draw(st.none() | sentences),
+        last_rounds=tuple(draw(st.lists(st.tuples(st.none() | names, st.integers(0, 20)),
+                                        max_size=10))),
+        faces=faces,  # type: ignore[arg-type]
+        p_value=draw(st.none() | st.floats(0, 1)), warning=draw(st.none() | sentences),
+    )
+
+
+@st.composite
 def views(draw: st.DrawFn, crowded: bool = False) -> View:
     """Any view; ``crowded``: everything at once (8 players, two faults, a message, the
     photo and the odds)."""
@@ -158,7 +181,8 @@ def views(draw: st.DrawFn, crowded: bool = False) -> View:
         stakes=StakesView(kind=draw(st.sampled_from(list(Stakes))), pot=draw(st.integers(0, 9999)),
                           unit=draw(st.sampled_from(["chip", "$", "gp", "€"]))),
         match=MatchView(draw(st.integers(1, 99)), draw(st.none() | st.integers(1, 99)),
-                        draw(st.none() | st.integers(1, 999))),
+                        draw(st.none() | st.integers(1, 999)),
+                        to_beat=draw(st.none() | sentences)),
         rules=tuple(draw(st.lists(sentences, max_size=10))),
         turn=draw(turns()) if screen in (Screen.TURN, Screen.DISPUTE) else None,
         photo=photo,
@@ -175,6 +199,7 @@ def views(draw: st.DrawFn, crowded: bool = False) -> View:
         match_result=MatchResultView(draw(st.none() | names), draw(st.just("") | sentences)),
         tie_break=TieBreakView(entries, draw(st.none() | st.integers(0, 20)),
                                draw(st.just("") | sentences), draw(st.integers(1, 9))),
+        night=draw(nights()) if screen is Screen.NIGHT else None,
     )
 
 

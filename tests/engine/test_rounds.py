@@ -193,3 +193,22 @@ def test_drinking_on_top_of_a_pot() -> None:
     assert {p.name: p.drinks for p in g.players} == {"Ann": 0, "Bob": 1, "Cy": 2}
     assert chips(g) == {"Ann": 2, "Bob": -1, "Cy": -1}
     assert g.round_results[-1].drinks == (("Cy", 2), ("Bob", 1))
+
+
+def test_everyone_who_did_not_win_drinks_and_the_winner_names_the_drink() -> None:
+    # 003: "anyone who lost ... sip from their drink"; "the winner gets to choose the
+    # type of drink that the losers have"
+    g = game("65466 S 65432 S " + MISS, preset="drinking", players=THREE,
+             options={"who-drinks": "losers"})
+    assert {p.name: p.drinks for p in g.players} == {"Ann": 0, "Bob": 1, "Cy": 1}
+    result = g.round_results[-1]
+    assert result.drinks == (("Bob", 1), ("Cy", 1)) and result.drink_namer == "Ann"
+    assert result.summary == ("Round 1: Ann wins with 12; drinks: Bob 1, Cy 1 "
+                              "(Ann names the drink).")
+
+
+def test_with_losers_drinking_and_no_winner_everyone_drinks_and_nobody_names_it() -> None:
+    g = game(f"{MISS} {MISS}", options={"drinking": True, "who-drinks": "losers"})
+    result = g.round_results[-1]
+    assert result.drinks == (("Ann", 1), ("Bob", 1)) and result.drink_namer is None
+    assert chips(g) == {"Ann": -1, "Bob": -1} and g.pot == 2

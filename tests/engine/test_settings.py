@@ -41,6 +41,7 @@ def test_every_option_by_name() -> None:
         "first-player": "named", "next-round": "winner-chooses", "stakes": "points",
         "ante": 5, "unit": "$", "starting-chips": 20, "ties": "carry", "match": "target",
         "rounds": 10, "target": 50, "scoring": "every-player", "drinking": True,
+        "who-drinks": "losers",
         "wild-ones": True, "low-ship": False, "cargo-reroll-once": True,
         "shifting-cargo": True, "one-throw-bonus": 3, "unused-throw-bonus": True,
         "pace-setter": True, "may-decline-six": True,

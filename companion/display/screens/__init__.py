@@ -24,6 +24,7 @@ from companion.display.screens.attract import attract_body
 from companion.display.screens.common import margin
 from companion.display.screens.dispute import dispute_body
 from companion.display.screens.frame import fault_strip, header, message_band, players_strip
+from companion.display.screens.night import night_body
 from companion.display.screens.results import match_result_body, round_result_body
 from companion.display.screens.tie_break import tie_body
 from companion.display.screens.turn import plan_turn, shrink_key_figures, turn_body
@@ -39,6 +40,7 @@ _BODIES: dict[Screen, Callable[[Canvas, View, pygame.Rect], None]] = {
     Screen.TIE_BREAK: tie_body,
     Screen.ROLL_OFF: tie_body,
     Screen.DISPUTE: dispute_body,
+    Screen.NIGHT: night_body,
 }
 
 _WITH_PLAYERS_STRIP = {Screen.TURN, Screen.TIE_BREAK, Screen.ROLL_OFF}

@@ -23,6 +23,10 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
     medium = c.size(theme.MEDIUM)
     large = c.size(theme.LARGE)
     right_w = 0
+    if view.screen is Screen.NIGHT:  # the night, not the game: no pot
+        c.text(inner, "The night so far", medium, theme.TEXT, role="match",
+               min_size=c.size(theme.SMALL))
+        return
     if view.stakes.kind is Stakes.POT:
         amount = view.stakes.amount(view.stakes.pot)
         amount_w = c.width_of(amount, large)
@@ -40,6 +44,15 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
                min_size=c.size(theme.SMALL))
     left = pygame.Rect(inner.x, rect.y, inner.w - right_w - m, rect.h)
     label = "Waiting for players" if view.screen is Screen.ATTRACT else view.match.label
+    beat = view.match.to_beat if view.screen is Screen.TURN else None
+    if beat:  # the score to beat, in yellow beside the round: "to beat: Anna 8"
+        label_w = min(left.w // 3, c.width_of(label, medium))
+        drawn = c.text(pygame.Rect(left.x, rect.y, label_w, rect.h), label, medium, theme.TEXT,
+                       role="match", min_size=c.size(theme.SMALL))
+        x = drawn.right + m
+        c.text(pygame.Rect(x, rect.y, max(0, left.right - x), rect.h), f"to beat: {beat}",
+               large, theme.YELLOW, role="to-beat", min_size=c.size(theme.SMALL))
+        return
     c.text(left, label, medium, theme.TEXT, role="match", min_size=c.size(theme.SMALL))
 
 

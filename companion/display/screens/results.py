@@ -42,6 +42,9 @@ def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
     rank_w = max(c.width_of(f"{p.rank}.", size) for p in rows if p.rank is not None) \
         if any(p.rank is not None for p in rows) else 0
     score_w = c.width_of("no launch", size) if show_round else 0
+    changes = {p.name: ("+" if p.change > 0 else "\u00b1" if p.change == 0 else "\u2212")
+               + str(abs(p.change)) for p in rows if p.change is not None}
+    change_w = max((c.width_of(t, size) for t in changes.values()), default=0)
     stake_w = min(box.w // 3, max((c.width_of(stake_text(view, p), size, False) for p in rows),
                                   default=0))
     gap = c.px(0.03)
@@ -60,6 +63,11 @@ def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
             c.text(pygame.Rect(right - stake_w, row.y, stake_w, row.h), stake, size,
                    theme.TEXT_DIM, role=f"row-stake:{index}", align="right", bold=False)
             right -= stake_w + gap
+        if player.name in changes:  # this round's +/-: won in sky blue, lost in white
+            c.text(pygame.Rect(right - change_w, row.y, change_w, row.h), changes[player.name],
+                   size, theme.SKY if (player.change or 0) > 0 else theme.TEXT,
+                   role=f"row-change:{index}", align="right")
+            right -= change_w + gap
         if show_round:
             if player.round_score is None:
                 words = "—"
@@ -88,6 +96,23 @@ def _result_headline(c: Canvas, body: pygame.Rect, headline: str, detail: str,
     box = pygame.Rect(body.x, body.y, body.w, min(height, body.h))
     c.stack(box, lines, align="center")
     return box.bottom + c.px(0.02)
+
+
+def _drink_line(c: Canvas, view: View, body: pygame.Rect, y: int) -> int:
+    """``"Ann names the drink: Bob and Cy drink"`` in yellow (who-drinks = losers, 003);
+    returns the y below (``y`` when there is none)."""
+    result = view.round_result
+    if result is None or result.drink_namer is None:
+        return y
+    drinkers = [n for n in result.drinkers if n != result.drink_namer]
+    words = f"{result.drink_namer} names the drink"
+    if drinkers:
+        words += ": " + (" and ".join(drinkers) if len(drinkers) <= 2
+                         else ", ".join(drinkers[:-1]) + " and " + drinkers[-1]) + " drink"
+    h = c.px(0.07)
+    c.text(pygame.Rect(body.x, y, body.w, h), words, c.size(theme.LARGE), theme.YELLOW,
+           role="drink-namer", align="center", min_size=c.size(theme.MEDIUM))
+    return y + h + c.px(0.01)
 
 
 def round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
@@ -120,8 +145,9 @@ def round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         notes.append(result.note)
     if result.carried:
         notes.append(f"{view.stakes.amount(result.carried)} carried into the next round")
-    if result.drinkers:
+    if result.drinkers and result.drink_namer is None:
         notes.append("Drinks: " + ", ".join(result.drinkers))
+    y = _drink_line(c, view, body, y)
     if notes:
         h = c.px(0.06)
         c.text(pygame.Rect(body.x, y, body.w, h), " · ".join(notes), c.size(theme.MEDIUM),
@@ -141,6 +167,7 @@ def match_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     assert result is not None
     headline = f"{result.winner} wins the match" if result.winner else "Match over"
     y = _result_headline(c, body, headline, result.note, theme.YELLOW)
+    y = _drink_line(c, view, body, y)
     rows = _ranked(view, lambda p: (p.rank if p.rank is not None else 99,))
     width = min(body.w, c.px(1.2))
     _table(c, view, rows, pygame.Rect(body.centerx - width // 2, y, width, body.bottom - y),

@@ -19,8 +19,8 @@ def tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     large, medium, small = c.size(theme.LARGE), c.size(theme.MEDIUM), c.size(theme.SMALL)
     roll_off = view.screen is Screen.ROLL_OFF
     title = "Who starts?" if roll_off else "Tie-break"
-    if not roll_off and tie.tied_score is not None:
-        title += f" at {tie.tied_score}"
+    if tie.tied_score is not None:  # a roll-off thrown again after a tie says so
+        title += f" · tie on {tie.tied_score}" if roll_off else f" at {tie.tied_score}"
     if tie.attempt > 1:
         title += f" · throw {tie.attempt}"
     gap = c.px(0.025)
