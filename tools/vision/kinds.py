@@ -236,23 +236,33 @@ def score_kind(folder: Path) -> KindReport:
     return KindReport(folder.name, out, hard)
 
 
+def non_d6_values(r: ImageResult) -> int:
+    """Values given in an ignore region (a numeral die, a d8 / d12 / d20): counted
+    among ``r.wrong`` by :func:`vision.evaluate.score_image`, with label 0."""
+    return sum(1 for label, _, _ in r.misreads if label == 0)
+
+
 def format_report(reports: Sequence[KindReport], per_photo: bool = True) -> str:
-    """Plain-text table: per kind (and per photo) correct / wrong / unreadable / missed
-    / invented, and PASS or FAIL (no wrong value and no invented die in any photo)."""
+    """Plain-text table: per kind (and per photo) the pip d6 read correct / wrong /
+    unreadable / missed, values given to numeral dice and polyhedra ("non-d6"), dice
+    invented, and PASS or FAIL (no wrong value and no invented die in any photo)."""
     keys = ("correct", "wrong", "unreadable", "missed", "false")
     lines = [f"{'kind':<14} {'photos':>6} {'dice':>5} {'correct':>8} {'wrong':>6} "
-             f"{'unread':>7} {'missed':>7} {'invented':>9} {'bad photos':>11}  result"]
+             f"{'unread':>7} {'missed':>7} {'non-d6':>7} {'invented':>9} {'bad photos':>11}"
+             "  result"]
     for rep in reports:
         t = {k: rep.total(k) for k in keys}
-        dice = t["correct"] + t["wrong"] + t["unreadable"] + t["missed"]
+        non = sum(non_d6_values(r) for r in rep.photos)
+        wrong = t["wrong"] - non
+        dice = t["correct"] + wrong + t["unreadable"] + t["missed"]
         bad = sum(1 for r in rep.photos if r.wrong or r.false)
         lines.append(f"{rep.name:<14} {len(rep.photos):>6} {dice:>5} {t['correct']:>8} "
-                     f"{t['wrong']:>6} {t['unreadable']:>7} {t['missed']:>7} {t['false']:>9} "
-                     f"{bad:>11}  {'PASS' if rep.passed else 'FAIL'}")
+                     f"{wrong:>6} {t['unreadable']:>7} {t['missed']:>7} {non:>7} "
+                     f"{t['false']:>9} {bad:>11}  {'PASS' if rep.passed else 'FAIL'}")
     if per_photo:
         for rep in reports:
-            lines.append(f"\n{rep.name}: per photo (correct wrong unreadable missed invented;"
-                         " misreads label->read)")
+            lines.append(f"\n{rep.name}: per photo (correct, wrong incl. non-d6, unreadable,"
+                         " missed, invented; misreads label->read, ignore = not a pip d6)")
             for r in rep.photos:
                 mis = ", ".join(f"{'ignore' if a == 0 else a}->{b}" for a, b, _ in r.misreads)
                 flag = "" if (r.wrong == 0 and r.false == 0) else "  <- FAIL"
@@ -265,6 +275,7 @@ def report_json(reports: Sequence[KindReport]) -> dict[str, Any]:
     """The report as a JSON-ready dict: kind -> totals, pass, and per photo figures."""
     keys = ("correct", "wrong", "unreadable", "missed", "false")
     return {rep.name: {"passed": rep.passed, **{k: rep.total(k) for k in keys},
+                       "non_d6_values": sum(non_d6_values(r) for r in rep.photos),
                        "photos": {r.image: {**{k: getattr(r, k) for k in keys},
                                             "misreads": r.misreads} for r in rep.photos}}
             for rep in reports}
