@@ -20,7 +20,7 @@ from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import could_be_part_of
 from .model import Detection, classify, detect
 from .quality import image_problems, smear
-from .topface import find_top_face
+from .topface import body_contrast, find_top_face, floor_colour
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
 
@@ -160,6 +160,20 @@ class Candidate:
     angle: float  # edge turn of the die, 0..90 degrees
 
 
+def not_specks(img: NDArray[np.uint8], dets: list[Detection],
+               p: VisionParams) -> list[Detection]:
+    """The detections that have a die's body (:func:`vision.topface.body_contrast`):
+    light lint, specks and crumbs on the floor, whose surroundings the detector takes
+    for a die's face, go before anything reads them (a speck looks like the one pip
+    of a 1 to the classifier and to the pip check) and before they can count as
+    evidence of the die size."""
+    if not dets:
+        return dets
+    floor = floor_colour(img)
+    return [d for d in dets if not body_contrast(img, d.x, d.y, d.size, floor).is_floor_speck(
+        p.min_body_contrast)]
+
+
 def _candidates(
     img: NDArray[np.uint8], dets: list[Detection], p: VisionParams
 ) -> list[Candidate]:
@@ -266,7 +280,7 @@ def find_candidates(
         long_side = int(min(max(round(want / 32) * 32, 128), 1536))
         dets = detect(img, long_side, p.detect_threshold)
         lo, hi = cal.die_size_px * 0.6, cal.die_size_px * 2.4
-        dets = [d for d in dets if lo <= d.size <= hi]
+        dets = not_specks(img, [d for d in dets if lo <= d.size <= hi], p)
         return merge_looks(_candidates(img, dets, p), p)
     long_side = p.detect_long_side_px
     scale = long_side / max(h, w)
@@ -274,17 +288,18 @@ def find_candidates(
     if p.two_scales:  # large dice, whose pips the first look may take for dice
         half = max(128, (long_side // 2) // 32 * 32)
         dets += [d for d in detect(img, half, p.detect_threshold) if d.size * scale >= 40.0]
-    dets = [d for d in dets if p.min_die_px <= d.size <= p.max_die_px]
+    dets = not_specks(img, [d for d in dets if p.min_die_px <= d.size <= p.max_die_px], p)
     cands = merge_looks(_candidates(img, dets, p), p)
     size = die_size_evidence(cands, p)
     small = size if size is not None else (
         float(np.median([c.det.size for c in cands])) if cands else None)
     if small is not None and small * scale < 18.0 and long_side < 1024 < 2 * max(h, w):
         closer = int(min(round(long_side * 28.0 / (small * scale) / 32) * 32, 1024))
-        more = [d for d in detect(img, closer, p.detect_threshold)
-                if p.min_die_px <= d.size <= p.max_die_px
-                and not any(_overlap(d, c.det) for c in cands
-                            if decide(c.probs, c.pips, p, c.det.size).value is not None)]
+        more = not_specks(img, [
+            d for d in detect(img, closer, p.detect_threshold)
+            if p.min_die_px <= d.size <= p.max_die_px
+            and not any(_overlap(d, c.det) for c in cands
+                        if decide(c.probs, c.pips, p, c.det.size).value is not None)], p)
         cands = merge_looks(cands + _candidates(img, more, p), p)
         size = die_size_evidence(cands, p)
     if size is not None:

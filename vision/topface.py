@@ -161,3 +161,75 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     value = fit_layout(arr, side / 2, aligned=not round_face).value if len(arr) else None
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
                    value)
+
+
+#: :func:`body_contrast`'s crop: twice the detection's box, resampled to this many px.
+_BODY_PX = 40
+_by, _bx = np.mgrid[0:_BODY_PX, 0:_BODY_PX].astype(np.float32) - (_BODY_PX - 1) / 2.0
+#: distance from the crop centre in box sides (Chebyshev: the box's edge is at 0.5)
+_BODY_R = np.maximum(np.abs(_bx), np.abs(_by)) / _BODY_PX * 2.0
+_BODY_CORE = _BODY_R < 0.3
+_BODY_MARKS = _BODY_R < 0.35
+_BODY_SECTOR = ((np.arctan2(_by, _bx) + np.pi) / (2 * np.pi) * 8).astype(np.int32) % 8
+_BODY_RING = [(_BODY_R > 0.7) & (k == _BODY_SECTOR) for k in range(8)]
+
+
+@dataclass(frozen=True)
+class Body:
+    """Whether a detection has a die's body: a face that stands apart from the floor.
+
+    Attributes:
+        contrast: Lab distance (0..~200) between the face's median colour and the
+            floor around the box, in the third most different of eight sectors
+            around it (so that a neighbouring die or a tray wall on one or two sides
+            does not count as floor that differs).
+        light_marks: the marks on the face (pips, or a speck) are lighter than it.
+        floor_contrast: Lab distance between the face's median colour and the
+            frame's floor colour (:func:`floor_colour`), if given (lint in a corner of
+            a dice box has the box's walls on most sides, the floor on the others).
+    """
+
+    contrast: float
+    light_marks: bool
+    floor_contrast: float = float("inf")
+
+    def is_floor_speck(self, min_contrast: float) -> bool:
+        """Light marks on a "face" the colour of the floor: lint or a crumb on the
+        tray's floor, whose surroundings the detector took for a die's face. True
+        when the marks are light and the face is closer than ``min_contrast`` to the
+        floor around it, or closer than half of it to the frame's floor colour.
+
+        A real die's face stands apart from the floor, or (a white die on a light
+        floor) its pips are dark. A dark die with light pips on a floor of its own
+        colour is therefore not read: it cannot be told from lint."""
+        return self.light_marks and (self.contrast < min_contrast
+                                     or self.floor_contrast < 0.5 * min_contrast)
+
+
+def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """The tray floor's colour: the median Lab colour (OpenCV's 0..255 scaling) of the
+    frame, which the floor covers most of (dice cover under a third of it)."""
+    small = cv2.resize(image, (64, 64), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+    return np.asarray(np.median(lab, axis=0), np.float32)
+
+
+def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
+                  floor: NDArray[np.float32] | None = None) -> Body:
+    """Measure how the face of the detection at (x, y), ``size`` px across, stands
+    apart from the floor around it (:class:`Body`).
+
+    The face colour is the median over the central 0.6 of the box (pips are a small
+    part of it); the floor is the ring from 0.7 to 1 box side from the centre, split
+    into eight sectors, each summarised by its median (robust to the floor's grain and
+    scattered lint). ``floor``: the frame's floor colour (:func:`floor_colour`).
+    """
+    crop = die_crop(image, x, y, 2.0 * size, 0.0, _BODY_PX)
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)
+    face = np.median(lab[_BODY_CORE], axis=0)
+    dist = sorted(float(np.linalg.norm(np.median(lab[m], axis=0) - face)) for m in _BODY_RING)
+    light = lab[_BODY_MARKS][:, 0]
+    mid = float(np.median(light))
+    lighter = float(np.percentile(light, 97)) - mid > mid - float(np.percentile(light, 3))
+    far = float("inf") if floor is None else float(np.linalg.norm(face - floor))
+    return Body(dist[-3], lighter, far)
