@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from .crops import die_crop
 from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import could_be_part_of
-from .model import Detection, classify, detect
+from .model import Detection, classify, detect, resize_long
 from .quality import image_problems, smear
 from .topface import body_contrast, find_top_face, floor_colour
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
@@ -160,16 +160,18 @@ class Candidate:
     angle: float  # edge turn of the die, 0..90 degrees
 
 
-def not_specks(img: NDArray[np.uint8], dets: list[Detection],
-               p: VisionParams) -> list[Detection]:
+def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
+               floor: NDArray[np.float32] | None = None) -> list[Detection]:
     """The detections that have a die's body (:func:`vision.topface.body_contrast`):
     light lint, specks and crumbs on the floor, whose surroundings the detector takes
     for a die's face, go before anything reads them (a speck looks like the one pip
     of a 1 to the classifier and to the pip check) and before they can count as
-    evidence of the die size."""
+    evidence of the die size. ``floor``: the frame's floor colour
+    (:func:`vision.topface.floor_colour`; measured on ``img`` if not given)."""
     if not dets:
         return dets
-    floor = floor_colour(img)
+    if floor is None:
+        floor = floor_colour(img)
     return [d for d in dets if not body_contrast(img, d.x, d.y, d.size, floor).is_floor_speck(
         p.min_body_contrast)]
 
@@ -261,6 +263,15 @@ def die_size_evidence(cands: list[Candidate], p: VisionParams) -> float | None:
     return float(np.median(sizes)) if sizes else None
 
 
+def _shrink(fine: NDArray[np.uint8], w: int, h: int, long_side: int) -> NDArray[np.uint8]:
+    """The frame (``w`` x ``h`` px) at ``long_side`` px, made from its larger copy
+    ``fine`` (area-averaged: the same as :func:`vision.model.resize_long` of the frame,
+    to a fraction of a grey level, at a fraction of the cost)."""
+    scale = long_side / max(h, w)
+    size = (max(round(w * scale), 16), max(round(h * scale), 16))
+    return np.asarray(cv2.resize(fine, size, interpolation=cv2.INTER_AREA), np.uint8)
+
+
 def find_candidates(
     img: NDArray[np.uint8], cal: Calibration, p: VisionParams
 ) -> list[Candidate]:
@@ -284,22 +295,27 @@ def find_candidates(
         return merge_looks(_candidates(img, dets, p), p)
     long_side = p.detect_long_side_px
     scale = long_side / max(h, w)
-    dets = detect(img, long_side, p.detect_threshold)
+    fine_img = resize_long(img, long_side)
+    floor = floor_colour(fine_img)
+    dets = detect(img, long_side, p.detect_threshold, fine_img)
     if p.two_scales:  # large dice, whose pips the first look may take for dice
         half = max(128, (long_side // 2) // 32 * 32)
-        dets += [d for d in detect(img, half, p.detect_threshold) if d.size * scale >= 40.0]
-    dets = not_specks(img, [d for d in dets if p.min_die_px <= d.size <= p.max_die_px], p)
+        coarse_img = _shrink(fine_img, img.shape[1], img.shape[0], half)
+        dets += [d for d in detect(img, half, p.detect_threshold, coarse_img)
+                 if d.size * scale >= 40.0]
+    dets = not_specks(img, [d for d in dets if p.min_die_px <= d.size <= p.max_die_px], p,
+                      floor)
     cands = merge_looks(_candidates(img, dets, p), p)
     size = die_size_evidence(cands, p)
-    small = size if size is not None else (
+    smallest = size if size is not None else (
         float(np.median([c.det.size for c in cands])) if cands else None)
-    if small is not None and small * scale < 18.0 and long_side < 1024 < 2 * max(h, w):
-        closer = int(min(round(long_side * 28.0 / (small * scale) / 32) * 32, 1024))
+    if smallest is not None and smallest * scale < 18.0 and long_side < 1024 < 2 * max(h, w):
+        closer = int(min(round(long_side * 28.0 / (smallest * scale) / 32) * 32, 1024))
         more = not_specks(img, [
             d for d in detect(img, closer, p.detect_threshold)
             if p.min_die_px <= d.size <= p.max_die_px
             and not any(_overlap(d, c.det) for c in cands
-                        if decide(c.probs, c.pips, p, c.det.size).value is not None)], p)
+                        if decide(c.probs, c.pips, p, c.det.size).value is not None)], p, floor)
         cands = merge_looks(cands + _candidates(img, more, p), p)
         size = die_size_evidence(cands, p)
     if size is not None:
