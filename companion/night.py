@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine import GameState, Phase
+from companion.engine import GameState, Phase, format_amount
 from companion.journal import Journal, JournalError
 from companion.stats import NightStats, StatsError, logged_games, night_of, night_stats
 from companion.view import MessageView, NightPlayerView, NightView, Screen, Severity, View
@@ -93,18 +93,21 @@ class NightBoard:
             return view
         action = ("Press the button to go back to the round" if shown
                   else "Press the button to start")
+        title = "The night so far" + (f" ({night.in_pot})" if night.in_pot else "")
         return view.replace(screen=Screen.NIGHT, night=night,
-                            message=MessageView(Severity.INFO, "The night so far", action))
+                            message=MessageView(Severity.INFO, title, action))
 
 
 def night_view(stats: NightStats) -> NightView:
     """The night screen's data from :func:`companion.stats.night_stats`.
 
     Chips are shown when any player won or lost some (pot stakes), else points when
-    any were banked; the strip holds the last 10 rounds, oldest first.
+    any were banked; the strip holds the last 10 rounds, oldest first. Antes in a pot
+    not yet won count as neither won nor lost: they are said as ``in_pot``.
     """
     show_chips = any(t.chips for t in stats.players)
     show_points = not show_chips and any(t.points for t in stats.players)
+    pot = sum(t.in_pot for t in stats.players)
     best = None
     if stats.best is not None:
         best = f"{stats.best.player} {stats.best.cargo}"
@@ -123,4 +126,5 @@ def night_view(stats: NightStats) -> NightView:
         faces=stats.fairness.faces,
         p_value=stats.fairness.p_value if stats.fairness.dice else None,
         warning=stats.fairness.warning,
+        in_pot=f"{format_amount(pot, stats.unit)} in the pot" if pot else None,
     )
