@@ -344,13 +344,16 @@ class SetupMode:
             self._edges[name] = (self._down.pop(name, None), at_s)
 
     def handle(self, event: ButtonEvent) -> None:
-        """Act on one button event (see the module's docstring for what each does)."""
+        """Act on one button event (see the module's docstring for what each does); a long
+        hold is a hold here, and the holding notice does nothing."""
+        if event.kind == "holding":
+            return
         if self.name == "buttons":
             self._record_button(event)
             return
         if event.kind == "undo":
             self._back()
-        elif event.kind == "hold":
+        elif event.kind in ("hold", "long_hold"):
             self._next()
         elif self.name == "aim":
             locked = self._relock()

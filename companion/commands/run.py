@@ -101,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
         camera = reopen()
     except CameraError as error:
         camera, faults["camera"] = None, f"Camera not found: {error}"
-    keyboard = KeyboardButton(hold_time=config.button.hold_time_s)
+    keyboard = KeyboardButton(hold_time=config.button.hold_time_s,
+                              long_hold_time=config.button.long_hold_time_s)
     buttons: Any = keyboard
     gpio: Any = None
     if config.button.kind != "keyboard":
