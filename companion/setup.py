@@ -43,7 +43,7 @@ from numpy.typing import NDArray
 
 from companion.calibration import (
     CALIBRATION_FILE,
-    TableCalibration,
+    ThrowCalibration,
     atomic_write,
     save_calibration,
 )
@@ -241,7 +241,7 @@ class SetupMode:
         self._frame_times: deque[float] = deque(maxlen=20)
         # measure
         self.sides: list[float] = []
-        self.measured: TableCalibration | None = None
+        self.measured: ThrowCalibration | None = None
         self._trays: list[Box] = []
         self.throws = 0
         self.last_photo: Frame | None = None
@@ -443,7 +443,7 @@ class SetupMode:
                min(max(b[2] for b in self._trays), float(w)),
                min(max(b[3] for b in self._trays), float(h)))
         cal = Calibration(statistics.median(self.sides), box, self.bank_zone)
-        self.measured = TableCalibration(cal, (w, h), self.throws, len(self.sides))
+        self.measured = ThrowCalibration(cal, (w, h), self.throws, len(self.sides))
         try:
             save_calibration(self.state_dir / CALIBRATION_FILE, self.measured)
         except OSError as error:

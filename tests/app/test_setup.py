@@ -12,7 +12,7 @@ import pytest
 
 from companion.calibration import (
     CalibrationFileError,
-    TableCalibration,
+    ThrowCalibration,
     check_calibration_file,
     load_calibration_file,
     merged_calibration,
@@ -235,7 +235,7 @@ def test_every_setup_screen_fits(tmp_path: Path, size: tuple[int, int]) -> None:
 def test_calibration_file_checks(tmp_path: Path) -> None:
     path = tmp_path / "calibration.json"
     assert check_calibration_file(path, (640, 480)) == []  # none yet: not a problem
-    save_calibration(path, TableCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)),
+    save_calibration(path, ThrowCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)),
                                             (640, 480), 3, 15))
     assert check_calibration_file(path, (640, 480)) == []
     assert check_calibration_file(path, (1640, 1232)) == [
@@ -259,7 +259,7 @@ def test_config_check_fails_on_a_bad_calibration_file(
 
 
 def test_the_config_tray_wins_over_the_measured_calibration() -> None:
-    measured = TableCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)), (640, 480))
+    measured = ThrowCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)), (640, 480), 3, 15)
     cal = merged_calibration(measured, None, (10.0, 10.0, 500.0, 400.0), None)
     assert cal == Calibration(52.0, (10.0, 10.0, 500.0, 400.0), None)
     assert merged_calibration(None, None, None, None) is None
@@ -307,7 +307,8 @@ def test_run_reads_the_calibration_that_setup_saved(tmp_path: Path) -> None:
                                          None)
     state = tmp_path / "state"
     save_calibration(state / "calibration.json",
-                     TableCalibration(Calibration(66.0, (20.0, 10.0, 550.0, 470.0)), (640, 480)))
+                     ThrowCalibration(Calibration(66.0, (20.0, 10.0, 550.0, 470.0)), (640, 480),
+                                      3, 15))
     assert table_calibration(config) == (
         Calibration(66.0, (20.0, 10.0, 550.0, 470.0), (560.0, 0.0, 640.0, 480.0)), None)
     (state / "calibration.json").write_text("[]")
@@ -329,3 +330,26 @@ def test_leaving_the_aim_step_locks_the_exposure_again(tmp_path: Path) -> None:
     setup.handle(ButtonEvent("press", 1.0))
     assert LockingCamera.locks == 1 and setup.name == "measure"
     assert "Exposure locked for this light" in [line.text for line in setup.view().lines]
+
+
+def test_the_calibration_file_has_one_parser_visions(tmp_path: Path) -> None:
+    # issue 11: the companion checks the file with vision's parser and adds only the
+    # camera's resolution; both read what `python -m vision calibrate --json` writes
+    import companion.calibration
+    import vision.calibrate
+
+    assert companion.calibration.ThrowCalibration is vision.calibrate.ThrowCalibration
+    path = tmp_path / "calibration.json"
+    table = ThrowCalibration(Calibration(52.0, (8.0, 6.0, 600.0, 400.0)), (640, 480), 3, 15)
+    path.write_text(json.dumps(table.to_json()))
+    assert vision.calibrate.load_calibration(path) == table.calibration
+    assert load_calibration_file(path) == table
+    path.write_text('{"die_size_px": 52, "tray": [0, 0, 600, 400]}')  # no frame size
+    assert vision.calibrate.load_calibration(path).die_size_px == 52.0  # the reader's part
+    assert check_calibration_file(path, (640, 480)) == [
+        f"{path}: image_size must be [width, height] in px"]
+    path.write_text('{"die_size_px": 52, "image_size": [640, 480], "dice": -1}')
+    assert check_calibration_file(path, None) == [
+        f"{path}: photos and dice must be whole numbers, 0 or more"]
+    path.write_bytes(b"\xff\xfe")
+    assert check_calibration_file(path, None) == [f"{path}: not a calibration file (not text)"]
