@@ -15,6 +15,11 @@ file, fsync, rename: a power cut leaves the old file or the new one, never half 
 one), checking it against the camera's resolution, and merging it with the config's
 ``[tray]`` keys (the staff's word wins over the measurement). ``run`` reads it.
 
+Beside it, ``focus.json`` keeps where setup's autofocus left the lens (Camera Module 3),
+``{"lens_position": 2.5, "focused": true}`` in dioptres, which ``run`` holds (AfMode
+Manual) so the focus does not hunt during a game: the camera's business, not the
+reader's, so it is parsed here.
+
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
 >>> saved = save_calibration(folder / "calibration.json", ThrowCalibration(
@@ -35,18 +40,23 @@ from vision.calibrate import CalibrationError, ThrowCalibration, load_throw_cali
 
 __all__ = [
     "CALIBRATION_FILE",
+    "FOCUS_FILE",
     "CalibrationFileError",
     "ThrowCalibration",
     "atomic_write",
     "calibration_path",
     "check_calibration_file",
     "load_calibration_file",
+    "load_focus",
     "merged_calibration",
     "save_calibration",
+    "save_focus",
 ]
 
 #: The file's name in the state directory.
 CALIBRATION_FILE = "calibration.json"
+#: The autofocus result's file in the state directory.
+FOCUS_FILE = "focus.json"
 
 Box = tuple[float, float, float, float]
 
@@ -141,3 +151,35 @@ def merged_calibration(file: ThrowCalibration | None, die_size_px: float | None,
     if cal.die_size_px is None and cal.tray is None and cal.bank_zone is None:
         return None
     return cal
+
+
+def save_focus(path: Path, lens_position: float, focused: bool) -> Path:
+    """Write the focus file atomically: the lens position (dioptres) an autofocus cycle
+    reached and whether it focused. Raises OSError."""
+    text = json.dumps({"lens_position": round(lens_position, 3), "focused": focused}) + "\n"
+    return atomic_write(path, text.encode())
+
+
+def load_focus(path: Path) -> float | None:
+    """The lens position (dioptres) saved in the focus file; None without one.
+
+    >>> import tempfile
+    >>> load_focus(save_focus(Path(tempfile.mkdtemp()) / FOCUS_FILE, 2.5, True))
+    2.5
+
+    Raises:
+        CalibrationFileError: unreadable, not JSON, or no lens position of 0..100
+            dioptres (the message names the file).
+    """
+    if not path.exists():
+        return None
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise CalibrationFileError(f"{path}: not a focus file ({error})") from None
+    position = obj.get("lens_position") if isinstance(obj, dict) else None
+    if (not isinstance(position, int | float) or isinstance(position, bool)
+            or not 0 <= position <= 100):
+        raise CalibrationFileError(f"{path}: lens_position must be a number of dioptres, "
+                                   "0 to 100")
+    return float(position)

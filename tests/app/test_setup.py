@@ -15,15 +15,17 @@ from companion.calibration import (
     ThrowCalibration,
     check_calibration_file,
     load_calibration_file,
+    load_focus,
     merged_calibration,
     save_calibration,
+    save_focus,
 )
 from companion.cli import main
 from companion.commands.setup import held_at_start
 from companion.display.setup import render_setup_with_layout
 from companion.setup import FLICKER_LIMIT, SetupMode, flicker_banding, sharpness
 from hardware.button import ButtonEvent
-from hardware.camera import ReplayCamera
+from hardware.camera import FocusResult, ReplayCamera
 from vision import Calibration, read_dice
 
 from .trays import tray
@@ -256,6 +258,13 @@ def test_config_check_fails_on_a_bad_calibration_file(
     (tmp_path / "state" / "calibration.json").write_text('{"die_size_px": true}')
     assert main(["config", "check", str(config)]) == 2
     assert "die_size_px must be a number of px" in capsys.readouterr().out
+    (tmp_path / "state" / "calibration.json").unlink()
+    (tmp_path / "state" / "focus.json").write_text('{"lens_position": -1}')
+    assert main(["config", "check", str(config)]) == 2
+    assert "focus.json: lens_position must be a number of dioptres" in capsys.readouterr().out
+    save_focus(tmp_path / "state" / "focus.json", 2.5, True)
+    assert main(["config", "check", str(config)]) == 0
+    assert "focus.json: ok (lens held at 2.50 dioptres)" in capsys.readouterr().out
 
 
 def test_the_config_tray_wins_over_the_measured_calibration() -> None:
@@ -353,3 +362,63 @@ def test_the_calibration_file_has_one_parser_visions(tmp_path: Path) -> None:
         f"{path}: photos and dice must be whole numbers, 0 or more"]
     path.write_bytes(b"\xff\xfe")
     assert check_calibration_file(path, None) == [f"{path}: not a calibration file (not text)"]
+
+
+class FocusingCamera(ReplayCamera):
+    """A replay camera with Camera Module 3's focus methods (the Pi camera's own are
+    tested on the picamera2 twin in tests/hardware/test_camera_pi.py)."""
+
+    def __init__(self, images: list[np.ndarray], result: FocusResult | None) -> None:
+        super().__init__(images)
+        self.result = result
+        self.calls: list[str] = []
+
+    def autofocus(self) -> FocusResult | None:
+        self.calls.append("autofocus")
+        return self.result
+
+    def hold_focus(self, lens_position: float) -> bool:
+        self.calls.append(f"hold {lens_position}")
+        return True
+
+
+def test_setup_runs_the_autofocus_once_shows_it_by_the_sharpness_and_saves_it(
+    tmp_path: Path,
+) -> None:
+    camera = FocusingCamera(AIM * 3, FocusResult(2.5, True))
+    setup = SetupMode(camera, tmp_path / "state", clock=Clock())
+    setup.preview()
+    setup.preview()
+    assert camera.calls == ["autofocus"]
+    sharpness_meter = setup.view().meters[0]
+    assert sharpness_meter.text.startswith("autofocus held the lens at 2.50 dioptres; sharpness")
+    assert sharpness_meter.ok is True
+    assert load_focus(tmp_path / "state" / "focus.json") == 2.5
+    assert "autofocus: lens held at 2.50 dioptres (focused)" in setup.summary()
+    failed = SetupMode(FocusingCamera(AIM, FocusResult(0.8, False)), tmp_path / "b",
+                       clock=Clock())
+    failed.preview()
+    meter = failed.view().meters[0]
+    assert meter.text.startswith("autofocus found no focus (lens at 0.80)") and meter.ok is False
+    manual = SetupMode(FocusingCamera(AIM, None), tmp_path / "c", clock=Clock())  # no AF
+    manual.preview()
+    assert "autofocus" not in manual.view().meters[0].text
+    assert not (tmp_path / "c" / "focus.json").exists()
+
+
+def test_run_holds_the_focus_setup_saved_or_autofocuses_once(tmp_path: Path) -> None:
+    from companion.commands.run import hold_focus
+
+    camera = FocusingCamera(AIM, FocusResult(1.75, True))
+    assert hold_focus(camera, tmp_path) is camera
+    assert camera.calls == ["autofocus"]  # none saved: one cycle now, held by the camera
+    save_focus(tmp_path / "focus.json", 3.25, True)
+    camera.calls.clear()
+    hold_focus(camera, tmp_path)
+    assert camera.calls == ["hold 3.25"]  # no cycle: the lens goes where setup left it
+    (tmp_path / "focus.json").write_text('{"lens_position": "near"}')
+    camera.calls.clear()
+    hold_focus(camera, tmp_path)  # a broken file is not used (logged): autofocus instead
+    assert camera.calls == ["autofocus"]
+    plain = ReplayCamera(AIM)  # no autofocus at all: left as it is
+    assert hold_focus(plain, tmp_path) is plain
