@@ -222,14 +222,14 @@ class Companion:
         """Act on one button event; never raises for anything a player can do."""
         kind, waiting = event.kind, self._pending is not None or self._dispute
         if not waiting and self.night.gesture(kind, self.state):  # shown, or left
-            self._changed()
-            return Outcome()
-        if kind == "holding":  # a notice, not an action: say what letting go will do
+            self._message = None  # a holding notice's "let go to ..." is over
+        elif kind == "holding":  # a notice, not an action: say what letting go will do
             self._message = (None if waiting else self.night.holding(self.state)) or self._message
-            self._changed()
-            return Outcome()
-        act = {"press": self.press, "hold": self.hold, "long_hold": self.hold, "undo": self.undo}
-        return act[kind]() if kind in act else Outcome(problem=f"unknown button event {kind!r}")
+        else:
+            act = dict(press=self.press, hold=self.hold, long_hold=self.hold, undo=self.undo)
+            return act[kind]() if kind in act else Outcome(problem=f"unknown event {kind!r}")
+        self._changed()
+        return Outcome()
 
     def _say(self, severity: Severity, text: str, action: str = "") -> None:
         self._message = MessageView(severity, text, action)

@@ -95,7 +95,9 @@ def test_a_long_hold_between_rounds_shows_the_night_and_the_idle_screen_keeps_it
     assert view.message is not None
     assert view.message.action == "Press the button to go back to the round"
     companion.handle(ButtonEvent("press", 6.0))  # any press goes back, and reads nothing
-    assert companion.view().screen is Screen.MATCH_RESULT
+    view = companion.view()
+    assert view.screen is Screen.MATCH_RESULT
+    assert view.message is not None and view.message.text == "Hold the button to start a new match"
     assert len(companion.journal.entries()) == 4
     companion.handle(ButtonEvent("long_hold", 9.0))
     companion.handle(ButtonEvent("holding", 10.5))  # the night stays while held
