@@ -44,6 +44,32 @@ def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
     return len(t.pips) > 0 or t.marks == 0
 
 
+def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
+    """Why the top face of a large die read as ``value`` puts that value in doubt,
+    or ``None``. Only odd values can be faked this way (a single or a centre pip):
+
+    - ``"not_d6"``: a 1 whose face outline is a triangle (a d8 or d20 face), or whose
+      one mark is no pip (a numeral: the classifier and the pip check take the
+      numeral of a d8 / d12 / d20 face for the one pip of a 1);
+    - ``"glare"``: a 3 or a 5 whose face shows the pips of a 2 or a 4 and a
+      soft-rimmed spot (specular glare) at its centre, taken for the centre pip.
+
+    From :func:`vision.topface.find_top_face`; nothing is doubted where it finds no
+    face (it merges with the floor).
+    """
+    if value not in (1, 3, 5):
+        return None
+    t = find_top_face(img, d.x, d.y, d.size)
+    if not t.found:
+        return None
+    if value == 1 and (t.corners == 3 or (len(t.pips) == 0 and t.marks > 0)):
+        return "not_d6"
+    if (value in (3, 5) and t.value == value - 1 and len(t.glare)
+            and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side):
+        return "glare"
+    return None
+
+
 def where(x: float, y: float, w: int, h: int) -> str:
     """Plain words for a place in the picture ("top left", "middle", ...).
 
@@ -326,12 +352,18 @@ def find_candidates(
 def find_and_read(
     img: NDArray[np.uint8], cal: Calibration, p: VisionParams
 ) -> list[tuple[Detection, FaceRead]]:
-    """Detect the dice and read each one (no problems worded yet)."""
+    """Detect the dice and read each one (no problems worded yet). A large die's odd
+    value is checked against its top face (:func:`face_doubt`)."""
     out = []
     for c in find_candidates(img, cal, p):
         fr = decide(c.probs, c.pips, p, c.det.size)
-        out.append((c.det, FaceRead(fr.value, fr.confidence, fr.not_a_die, c.angle,
-                                    fr.pip_check)))
+        value, check = fr.value, fr.pip_check
+        if value is not None and c.det.size >= p.strict_min_px:
+            doubt = face_doubt(img, c.det, value)
+            if doubt is not None:
+                # glare: a die, unreadable; not a d6: reported as no die (read_dice)
+                value, check = None, ("agrees" if doubt == "glare" else "none")
+        out.append((c.det, FaceRead(value, fr.confidence, fr.not_a_die, c.angle, check)))
     return out
 
 

@@ -53,6 +53,10 @@ class TopFace:
             a glare patch, merged pips): the face cannot be read from its pips.
         glare: soft-rimmed bright spots (specular glare) relative to the face centre, px.
         value: the d6 layout the pips fit (``None``: none fits, or no pips).
+        corners: corners of the face's outline (its convex hull simplified to within
+            4 % of its perimeter, :func:`cv2.approxPolyDP`): 4 for a d6's square,
+            more for a rounded one; 3 (d8, d20), 5 (d12) or 6 (a d20 seen whole) for
+            another polyhedron's face.
     """
 
     found: bool
@@ -66,6 +70,9 @@ class TopFace:
     marks: int = 0
     glare: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
     value: int | None = None
+    corners: int = 0
+    fill: float = 0.0
+    circularity: float = 0.0
 
 
 def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> TopFace:
@@ -159,8 +166,12 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     arr = np.array(pips, np.float64).reshape(-1, 2)
     garr = np.array(glare, np.float64).reshape(-1, 2)
     value = fit_layout(arr, side / 2, aligned=not round_face).value if len(arr) else None
+    hull = cv2.convexHull(outer)
+    corners = len(cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True))
+    perim = cv2.arcLength(hull, True)
+    circ = 4 * math.pi * hull_area / max(perim * perim, 1e-6)
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
-                   value)
+                   value, corners, fill, circ)
 
 
 #: :func:`body_contrast`'s crop: twice the detection's box, resampled to this many px.
