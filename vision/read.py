@@ -202,6 +202,14 @@ def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
         p.min_body_contrast)]
 
 
+def _pip_check(img: NDArray[np.uint8], d: Detection) -> tuple[float, PipCheck]:
+    """Edge turn of the die (degrees) and the pips on its face crop turned square."""
+    ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
+    a = math.radians(ang)
+    side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
+    return ang, find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
+
+
 def _candidates(
     img: NDArray[np.uint8], dets: list[Detection], p: VisionParams
 ) -> list[Candidate]:
@@ -211,13 +219,29 @@ def _candidates(
     one whose "not a die" probability is already so high that the mean over all the
     turns must stay above ``1 - p.die_min_prob`` (so :func:`decide` calls it no die
     whatever the other turns say) gets no other turns, and no pip check. A large
-    detection (``p.strict_min_px``), whose value needs its pips to agree anyway, is
-    classified on two turns, a smaller one on ``p.turns``.
+    detection (``p.strict_min_px``), whose value needs its pips to agree anyway, gets
+    its pip check first: where the pips fit the upright crop's value cleanly and that
+    value's probability clears ``p.read_threshold``, the upright read stands alone
+    (two independent checks agree); otherwise it is classified on a second turn. A
+    smaller one is classified on ``p.turns``.
     """
     first = classify(img, dets, 1)
     sure_not = p.turns * (1.0 - p.die_min_prob)
     maybe = [i for i in range(len(dets)) if float(first[i, 0, 0]) <= sure_not]
-    large = [i for i in maybe if dets[i].size >= p.strict_min_px]
+    checked: dict[int, tuple[float, PipCheck]] = {}
+    large = []
+    for i in maybe:
+        if dets[i].size < p.strict_min_px:
+            continue
+        if float(first[i, 0, 0]) > 1.0 - p.die_min_prob:
+            large.append(i)  # not yet sure it is a die: a second turn first
+            continue
+        checked[i] = _pip_check(img, dets[i])
+        pips = checked[i][1]
+        v = int(np.argmax(first[i, 0, 1:])) + 1
+        if not (p.layout_check and pips.clean and pips.fit.value == v
+                and float(first[i, 0, v]) >= p.read_threshold):
+            large.append(i)  # needs a second turn
     small = [i for i in maybe if dets[i].size < p.strict_min_px]
     more = dict(zip(small, classify(img, [dets[i] for i in small], p.turns, 1), strict=True))
     # a large die's value needs its pips to agree too: two turns are enough there
@@ -227,15 +251,17 @@ def _candidates(
     for i, d in enumerate(dets):
         if i in more:
             pr = np.concatenate([first[i], more[i]], axis=0)
+        elif i in checked:  # a large die read upright, its pips agreeing
+            pr = np.repeat(first[i], 2, axis=0)
         else:
             out.append(Candidate(d, np.repeat(first[i], p.turns, axis=0), None, 0.0))
             continue
-        ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
-        pips = None
-        if p.layout_check and float(pr[:, 0].mean()) <= 1.0 - p.die_min_prob:
-            a = math.radians(ang)
-            side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
-            pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
+        if i not in checked and not (p.layout_check
+                                     and float(pr[:, 0].mean()) <= 1.0 - p.die_min_prob):
+            ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
+            out.append(Candidate(d, pr, None, ang))
+            continue
+        ang, pips = checked[i] if i in checked else _pip_check(img, d)
         out.append(Candidate(d, pr, pips, ang))
     return out
 
@@ -254,6 +280,13 @@ def _overlap(a: Detection, b: Detection) -> bool:
     big = max(a.size, b.size)
     inside = abs(a.x - b.x) < 0.5 * big and abs(a.y - b.y) < 0.5 * big
     return dist < 0.6 * big or (min(a.size, b.size) < 0.6 * big and inside)
+
+
+def _same_die(a: Detection, b: Detection) -> bool:
+    """Two looks found the same die: centres closer than 0.6 of the larger size and
+    sizes within a factor of 1.6 (a pip or a side face is much smaller)."""
+    big, small = max(a.size, b.size), min(a.size, b.size)
+    return math.hypot(a.x - b.x, a.y - b.y) < 0.6 * big and big < 1.6 * small
 
 
 def merge_looks(cands: list[Candidate], p: VisionParams) -> list[Candidate]:
@@ -306,7 +339,8 @@ def find_candidates(
     With a calibrated die size: one detector pass at the scale that puts a die at
     about 32 px, and only boxes of 0.6..2.4 die sizes (a die turned 45 degrees with its
     shadow spans 1.7 of its face). Without: the detector at
-    ``p.detect_long_side_px`` and half of it; if the dice read with confidence are
+    ``p.detect_long_side_px`` and half of it (a die both looks found is read once,
+    and read there, is not read again from the half-size one); if the dice read with confidence are
     small at that scale (under 18 px), or nothing reads and the detections are small,
     a closer look (up to 1024 px) is added; the looks are merged (:func:`merge_looks`)
     and detections under 0.5 or over 2 times the confident dice's size are dropped.
@@ -323,15 +357,20 @@ def find_candidates(
     scale = long_side / max(h, w)
     fine_img = resize_long(img, long_side)
     floor = floor_colour(fine_img)
-    dets = detect(img, long_side, p.detect_threshold, fine_img)
+    dets = not_specks(img, [d for d in detect(img, long_side, p.detect_threshold, fine_img)
+                            if p.min_die_px <= d.size <= p.max_die_px], p, floor)
+    cands = _candidates(img, dets, p)
     if p.two_scales:  # large dice, whose pips the first look may take for dice
         half = max(128, (long_side // 2) // 32 * 32)
         coarse_img = _shrink(fine_img, img.shape[1], img.shape[0], half)
-        dets += [d for d in detect(img, half, p.detect_threshold, coarse_img)
-                 if d.size * scale >= 40.0]
-    dets = not_specks(img, [d for d in dets if p.min_die_px <= d.size <= p.max_die_px], p,
-                      floor)
-    cands = merge_looks(_candidates(img, dets, p), p)
+        # a die the full-size look read is not read again from the half-size look
+        read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value
+                is not None]
+        coarse = [d for d in detect(img, half, p.detect_threshold, coarse_img)
+                  if d.size * scale >= 40.0 and p.min_die_px <= d.size <= p.max_die_px
+                  and not any(_same_die(d, r) for r in read)]
+        cands += _candidates(img, not_specks(img, coarse, p, floor), p)
+    cands = merge_looks(cands, p)
     size = die_size_evidence(cands, p)
     smallest = size if size is not None else (
         float(np.median([c.det.size for c in cands])) if cands else None)
