@@ -2,7 +2,7 @@
 
 For a fixed camera, run this once on a few good throws and keep the result (e.g. in
 the app's config, or a file from ``python -m vision calibrate``): the die size then
-steers the detector's scale (one pass, no guessing) and enables the ``cocked`` check,
+steers the detector's scale (two looks at fixed scales, no guessing) and enables the ``cocked`` check,
 and the tray region stops dice outside the tray being read.
 
 The die size comes only from dice read with confidence (the face classifier sure of
