@@ -13,8 +13,8 @@ Steps (:data:`STEPS`), each with what the button does (press / hold / undo):
 2. **measure**: throw the house dice, press; three throws. The die size (px) and the
    tray are vision's one estimate (:func:`vision.calibrate.calibrate_from_throws`): the
    median top-face side of every die read with confidence, the tray the region of the
-   tray's floor colour around them, grown to hold every die; saved to the calibration file (:mod:`companion.calibration`), which ``run``
-   reads.
+   tray's floor colour around them, grown to hold every die; saved to the calibration
+   file (:mod:`companion.calibration`), which ``run`` reads.
 3. **self-test**: "turn every die to show 1, press", and so on to 6. Each face shows
    how many dice read right, on the annotated photo. The setup is good only if every
    die of every face reads right; otherwise the failing faces are named. Press: on.
