@@ -10,6 +10,8 @@ camera and scripted button events. One button event at a time:
   (:mod:`companion.unmoved`) apply a :class:`~companion.engine.Throw`; otherwise say why
   and change nothing.
 - **hold**: stand, or start the next round, as the state allows.
+- **long hold**: between rounds, show the night so far (:class:`NightBoard`; any press
+  or hold leaves it); otherwise a hold. The **holding** notice says what letting go does.
 - **undo**: the first undo shows the dispute view of the turn with "undo again to
   confirm"; a second undo within :attr:`AppSettings.confirm_timeout_s` applies
   :class:`~companion.engine.Undo`; a press or hold cancels.
@@ -133,17 +135,15 @@ class Companion:
         log_timings: bool = False,
         speaker: Speaker | None = None,
     ) -> None:
-        self.journal = journal
-        self._speaker = speaker
+        self.journal, self._speaker = journal, speaker
         self.night = NightBoard(journal, log)  # the night screen between rounds and idle
         self.settings = s = settings or AppSettings()
         self._reader = ThrowReader(
             camera, burst_frames=s.burst_frames, burst_interval_s=s.burst_interval_s,
-            calibration=s.calibration, vision=s.vision, reopen=reopen_camera,
+            calibration=s.calibration, vision=s.vision, reopen=reopen_camera, clock=clock,
             on_fault=lambda error: self.set_fault("camera", error and say.camera_lost(error)),
-            clock=clock,
         )
-        self._log, self._clock = log, clock
+        self._log, self._clock, self._log_timings = log, clock, log_timings
         self._book = Scorebook(journal, log, s.jpeg_quality, clock)
         self._shot: Shot | None = None  # the photo shown, and the throw it counted as
         self._shot_record: ThrowRecord | None = None
@@ -152,7 +152,6 @@ class Companion:
         self._dispute = False
         self._faults: dict[str, str] = {}
         self._timings: dict[str, float] = {}  # this press: step -> seconds, for the log
-        self._log_timings = log_timings
         self.state = self._book.restore(setup, new_game)
         if self.state.events:  # restored: show the last throw's photo again
             self._show_kept(self.state.last_throw)
@@ -178,8 +177,7 @@ class Companion:
         confirm = None
         if self._pending is not None:
             if self._clock() - self._pending[0] > self.settings.confirm_timeout_s:
-                self._pending = None
-                self._dispute = False
+                self._pending, self._dispute = None, False
             else:
                 confirm = ConfirmView(self._pending[1], say.CONFIRM_UNDO)
         photo = self._photo_view(self._shot, self._shot_record)
@@ -222,8 +220,16 @@ class Companion:
 
     def handle(self, event: ButtonEvent) -> Outcome:
         """Act on one button event; never raises for anything a player can do."""
-        act = {"press": self.press, "hold": self.hold, "undo": self.undo}.get(event.kind)
-        return Outcome(problem=f"unknown button event {event.kind!r}") if act is None else act()
+        kind, waiting = event.kind, self._pending is not None or self._dispute
+        if not waiting and self.night.gesture(kind, self.state):  # shown, or left
+            self._message = None  # a holding notice's "let go to ..." is over
+        elif kind == "holding":  # a notice, not an action: say what letting go will do
+            self._message = (None if waiting else self.night.holding(self.state)) or self._message
+        else:
+            act = dict(press=self.press, hold=self.hold, long_hold=self.hold, undo=self.undo)
+            return act[kind]() if kind in act else Outcome(problem=f"unknown event {kind!r}")
+        self._changed()
+        return Outcome()
 
     def _say(self, severity: Severity, text: str, action: str = "") -> None:
         self._message = MessageView(severity, text, action)
@@ -232,8 +238,7 @@ class Companion:
     def _cancel_pending(self) -> bool:
         if self._pending is None and not self._dispute:
             return False
-        self._pending = None
-        self._dispute = False
+        self._pending, self._dispute = None, False
         self._say(Severity.INFO, "Undo cancelled", say.action(self.state))
         return True
 
@@ -250,10 +255,6 @@ class Companion:
         """The throw button: read the tray and apply the throw, or say why not."""
         if self._cancel_pending():
             return Outcome(problem="undo cancelled")
-        if self.state.can_next_round:  # between rounds: show (or leave) the night so far
-            self.night.shown = not self.night.shown
-            self._changed()
-            return Outcome()
         if not self.state.can_throw:
             return self._refuse(*say.no_throw(self.state))
         allowed = self.state.allowed_dice_counts
@@ -297,8 +298,7 @@ class Companion:
         now = self._clock()
         pending = self._pending
         if pending is not None and now - pending[0] <= self.settings.confirm_timeout_s:
-            self._pending = None
-            self._dispute = False
+            self._pending, self._dispute = None, False
             return self._apply(Undo())
         if not self.state.can_undo:
             return self._refuse("Nothing to undo", say.action(self.state))

@@ -7,14 +7,22 @@ calibrate --json`` prints::
     {"die_size_px": 52.0, "tray": [x0, y0, x1, y1], "bank_zone": null,
      "image_size": [1640, 1232], "photos": 3, "dice": 15}
 
-Sizes and boxes are px of the camera frame (``image_size`` = width, height). ``run``
-reads it; a ``[tray]`` key set in the config wins over the file's value (the staff's
-word over the measurement). It is written atomically (a temporary file, fsync, rename):
-a power cut leaves the old file or the new one, never half of one.
+Sizes and boxes are px of the camera frame (``image_size`` = width, height). The file's
+one parser and its type are vision's (:class:`vision.calibrate.ThrowCalibration`,
+:func:`vision.calibrate.load_throw_calibration`); this module adds what is the table's
+business, not the reader's: where the file lives, writing it atomically (a temporary
+file, fsync, rename: a power cut leaves the old file or the new one, never half of
+one), checking it against the camera's resolution, and merging it with the config's
+``[tray]`` keys (the staff's word wins over the measurement). ``run`` reads it.
+
+Beside it, ``focus.json`` keeps where setup's autofocus left the lens (Camera Module 3),
+``{"lens_position": 2.5, "focused": true}`` in dioptres, which ``run`` holds (AfMode
+Manual) so the focus does not hunt during a game: the camera's business, not the
+reader's, so it is parsed here.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
->>> saved = save_calibration(folder / "calibration.json", TableCalibration(
+>>> saved = save_calibration(folder / "calibration.json", ThrowCalibration(
 ...     Calibration(52.0, (10.0, 20.0, 600.0, 460.0)), (640, 480), photos=3, dice=15))
 >>> load_calibration_file(saved).calibration.die_size_px
 52.0
@@ -25,26 +33,30 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from vision import Calibration
+from vision.calibrate import CalibrationError, ThrowCalibration, load_throw_calibration
 
 __all__ = [
     "CALIBRATION_FILE",
+    "FOCUS_FILE",
     "CalibrationFileError",
-    "TableCalibration",
+    "ThrowCalibration",
     "atomic_write",
     "calibration_path",
     "check_calibration_file",
     "load_calibration_file",
+    "load_focus",
     "merged_calibration",
     "save_calibration",
+    "save_focus",
 ]
 
 #: The file's name in the state directory.
 CALIBRATION_FILE = "calibration.json"
+#: The autofocus result's file in the state directory.
+FOCUS_FILE = "focus.json"
 
 Box = tuple[float, float, float, float]
 
@@ -52,39 +64,6 @@ Box = tuple[float, float, float, float]
 class CalibrationFileError(ValueError):
     """The calibration file cannot be read or is not a valid calibration (the message
     names the file and what is wrong)."""
-
-
-@dataclass(frozen=True)
-class TableCalibration:
-    """A measured calibration and what it rests on.
-
-    Attributes:
-        calibration: die size (px), tray and bank zone (px boxes) for the reader.
-        image_size: (width, height) px of the frames it was measured on.
-        photos: throws that gave at least one confidently read die.
-        dice: confidently read dice the die size is the median of.
-    """
-
-    calibration: Calibration
-    image_size: tuple[int, int]
-    photos: int = 0
-    dice: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        """The file's JSON object (see the module's docstring)."""
-        cal = self.calibration
-
-        def box(value: Box | None) -> list[float] | None:
-            return None if value is None else [round(v, 1) for v in value]
-
-        return {
-            "die_size_px": None if cal.die_size_px is None else round(cal.die_size_px, 1),
-            "tray": box(cal.tray),
-            "bank_zone": box(cal.bank_zone),
-            "image_size": list(self.image_size),
-            "photos": self.photos,
-            "dice": self.dice,
-        }
 
 
 def calibration_path(journal_path: Path) -> Path:
@@ -117,7 +96,7 @@ def atomic_write(path: Path, data: bytes) -> Path:
     return path
 
 
-def save_calibration(path: Path, table: TableCalibration) -> Path:
+def save_calibration(path: Path, table: ThrowCalibration) -> Path:
     """Write the calibration file atomically; returns ``path``.
 
     Raises:
@@ -127,51 +106,18 @@ def save_calibration(path: Path, table: TableCalibration) -> Path:
     return atomic_write(path, text.encode())
 
 
-def _box(value: Any, name: str, path: Path) -> Box | None:
-    if value is None:
-        return None
-    if (not isinstance(value, list) or len(value) != 4
-            or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)):
-        raise CalibrationFileError(f"{path}: {name} must be [x_min, y_min, x_max, y_max] in px")
-    return (float(value[0]), float(value[1]), float(value[2]), float(value[3]))
-
-
-def load_calibration_file(path: Path) -> TableCalibration:
-    """Read a calibration file.
+def load_calibration_file(path: Path) -> ThrowCalibration:
+    """Read a calibration file with vision's parser.
 
     Raises:
         CalibrationFileError: missing, unreadable, not JSON, or a field of the wrong
-            type or range (the message names the file and the field).
+            type or range, or a box outside the frame (the message names the file and
+            the field).
     """
     try:
-        obj = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CalibrationFileError(f"{path}: cannot be read ({error.strerror})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise CalibrationFileError(f"{path}: not a calibration file (not JSON: {error})") from None
-    if not isinstance(obj, dict):
-        raise CalibrationFileError(f"{path}: not a calibration file (not a JSON object)")
-    size = obj.get("die_size_px")
-    if size is not None and (not isinstance(size, int | float) or isinstance(size, bool)):
-        raise CalibrationFileError(f"{path}: die_size_px must be a number of px")
-    image = obj.get("image_size")
-    if (not isinstance(image, list) or len(image) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in image)):
-        raise CalibrationFileError(f"{path}: image_size must be [width, height] in px")
-    try:
-        cal = Calibration(None if size is None else float(size),
-                          _box(obj.get("tray"), "tray", path),
-                          _box(obj.get("bank_zone"), "bank_zone", path))
-    except ValueError as error:
-        raise CalibrationFileError(f"{path}: {error}") from None
-    for name, box in (("tray", cal.tray), ("bank_zone", cal.bank_zone)):
-        if box is not None and (box[0] < 0 or box[1] < 0 or box[2] > image[0] or box[3] > image[1]):
-            raise CalibrationFileError(
-                f"{path}: {name} {list(box)} lies outside the {image[0]}x{image[1]} frame")
-    photos, dice = obj.get("photos", 0), obj.get("dice", 0)
-    return TableCalibration(cal, (image[0], image[1]),
-                            photos if isinstance(photos, int) else 0,
-                            dice if isinstance(dice, int) else 0)
+        return load_throw_calibration(path)
+    except CalibrationError as error:
+        raise CalibrationFileError(str(error)) from None
 
 
 def check_calibration_file(path: Path, resolution: tuple[int, int] | None) -> list[str]:
@@ -194,7 +140,7 @@ def check_calibration_file(path: Path, resolution: tuple[int, int] | None) -> li
     return []
 
 
-def merged_calibration(file: TableCalibration | None, die_size_px: float | None,
+def merged_calibration(file: ThrowCalibration | None, die_size_px: float | None,
                        tray: Box | None, bank_zone: Box | None) -> Calibration | None:
     """The calibration ``run`` reads with: the config's ``[tray]`` keys where set, else
     the file's values; ``None`` when neither knows anything."""
@@ -205,3 +151,35 @@ def merged_calibration(file: TableCalibration | None, die_size_px: float | None,
     if cal.die_size_px is None and cal.tray is None and cal.bank_zone is None:
         return None
     return cal
+
+
+def save_focus(path: Path, lens_position: float, focused: bool) -> Path:
+    """Write the focus file atomically: the lens position (dioptres) an autofocus cycle
+    reached and whether it focused. Raises OSError."""
+    text = json.dumps({"lens_position": round(lens_position, 3), "focused": focused}) + "\n"
+    return atomic_write(path, text.encode())
+
+
+def load_focus(path: Path) -> float | None:
+    """The lens position (dioptres) saved in the focus file; None without one.
+
+    >>> import tempfile
+    >>> load_focus(save_focus(Path(tempfile.mkdtemp()) / FOCUS_FILE, 2.5, True))
+    2.5
+
+    Raises:
+        CalibrationFileError: unreadable, not JSON, or no lens position of 0..100
+            dioptres (the message names the file).
+    """
+    if not path.exists():
+        return None
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise CalibrationFileError(f"{path}: not a focus file ({error})") from None
+    position = obj.get("lens_position") if isinstance(obj, dict) else None
+    if (not isinstance(position, int | float) or isinstance(position, bool)
+            or not 0 <= position <= 100):
+        raise CalibrationFileError(f"{path}: lens_position must be a number of dioptres, "
+                                   "0 to 100")
+    return float(position)

@@ -4,7 +4,9 @@ button, on the table's own screen and driven by the button alone.
 Steps (:data:`STEPS`), each with what the button does (press / hold / undo):
 
 1. **aim**: a live preview with the tray outline found, the bank zone, a sharpness meter
-   with the best value seen so far (turn a manual-focus lens to the mark), the
+   with the best value seen so far (turn a manual-focus lens to the mark; a camera
+   with autofocus, Camera Module 3, runs one autofocus cycle on the first frame, holds
+   the lens there and saves the position as ``focus.json``, which ``run`` holds), the
    exposure (too dark, clipped) and mains flicker (dark bands that move between
    frames). Press: the exposure is locked again for the light as it is now (the Pi
    camera's auto exposure settles, then is held), next step.
@@ -33,7 +35,7 @@ import math
 import statistics
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,13 +45,15 @@ from numpy.typing import NDArray
 
 from companion.calibration import (
     CALIBRATION_FILE,
-    TableCalibration,
+    FOCUS_FILE,
+    ThrowCalibration,
     atomic_write,
     save_calibration,
+    save_focus,
 )
 from companion.view.setup import SetupLine, SetupMeter, SetupPhoto, SetupView
 from hardware.button import ButtonEvent
-from hardware.camera import Camera, CameraError
+from hardware.camera import Camera, CameraError, FocusResult
 from vision import Calibration, Reading, VisionError, annotate, estimate_calibration, read_dice
 
 __all__ = [
@@ -235,13 +239,16 @@ class SetupMode:
         self._tray_at = -math.inf
         self.sharp = 0.0
         self.best_sharp = 0.0
+        #: Where the autofocus left the lens (a camera with autofocus), after the first frame.
+        self.focus: FocusResult | None = None
+        self._autofocus_tried = False
         self.exposure = (0.0, 0.0, 0.0)
         self.banding = 0.0
         self._recent: deque[Frame] = deque(maxlen=4)
         self._frame_times: deque[float] = deque(maxlen=20)
         # measure
         self.sides: list[float] = []
-        self.measured: TableCalibration | None = None
+        self.measured: ThrowCalibration | None = None
         self._trays: list[Box] = []
         self.throws = 0
         self.last_photo: Frame | None = None
@@ -276,6 +283,9 @@ class SetupMode:
         """Take one frame and update the aim step's measures; a camera fault is shown."""
         if self.camera is None:
             return
+        if not self._autofocus_tried:
+            self._autofocus_tried = True
+            self._autofocus()
         try:
             frame = self.camera.capture()
         except CameraError as error:
@@ -297,6 +307,20 @@ class SetupMode:
         self.exposure = measure_exposure(frame, self.tray)
         self.banding = flicker_banding(list(self._recent))
 
+    def _autofocus(self) -> None:
+        """One autofocus cycle (a camera with ``autofocus()``: the Pi camera), the lens
+        held where it ended and the position saved for ``run``."""
+        autofocus = getattr(self.camera, "autofocus", None)
+        if not callable(autofocus):
+            return
+        try:
+            self.focus = autofocus()
+            if self.focus is not None:
+                save_focus(self.state_dir / FOCUS_FILE, self.focus.lens_position,
+                           self.focus.focused)
+        except (CameraError, OSError) as error:
+            self.fault = f"Autofocus: {error}"
+
     def aim_meters(self) -> tuple[Meter, ...]:
         """Sharpness, exposure and flicker, in words for the person at the camera."""
         best = self.best_sharp
@@ -309,6 +333,12 @@ class SetupMode:
                       else "turn the lens back toward the mark")
             focus = Meter("Sharpness", self.sharp / scale, f"{self.sharp:.0f} (best {best:.0f}): "
                           f"{advice}", ratio >= 0.9, best / scale)
+        if self.focus is not None:  # the autofocus holds the lens: the sharpness confirms it
+            held = f"autofocus held the lens at {self.focus.lens_position:.2f} dioptres"
+            if not self.focus.focused:
+                held = f"autofocus found no focus (lens at {self.focus.lens_position:.2f})"
+            focus = replace(focus, text=f"{held}; sharpness {self.sharp:.0f}",
+                            ok=self.focus.focused)
         mean, clipped, black = self.exposure
         if mean < 50 or black > 0.25:
             light = Meter("Exposure", mean / 255, f"too dark (mean {mean:.0f} of 255): "
@@ -344,13 +374,16 @@ class SetupMode:
             self._edges[name] = (self._down.pop(name, None), at_s)
 
     def handle(self, event: ButtonEvent) -> None:
-        """Act on one button event (see the module's docstring for what each does)."""
+        """Act on one button event (see the module's docstring for what each does); a long
+        hold is a hold here, and the holding notice does nothing."""
+        if event.kind == "holding":
+            return
         if self.name == "buttons":
             self._record_button(event)
             return
         if event.kind == "undo":
             self._back()
-        elif event.kind == "hold":
+        elif event.kind in ("hold", "long_hold"):
             self._next()
         elif self.name == "aim":
             locked = self._relock()
@@ -440,7 +473,7 @@ class SetupMode:
                min(max(b[2] for b in self._trays), float(w)),
                min(max(b[3] for b in self._trays), float(h)))
         cal = Calibration(statistics.median(self.sides), box, self.bank_zone)
-        self.measured = TableCalibration(cal, (w, h), self.throws, len(self.sides))
+        self.measured = ThrowCalibration(cal, (w, h), self.throws, len(self.sides))
         try:
             save_calibration(self.state_dir / CALIBRATION_FILE, self.measured)
         except OSError as error:
@@ -525,6 +558,9 @@ class SetupMode:
         """The outcome in a few lines, for the terminal."""
         lines = [f"setup: stopped at step {self.step + 1} ({self.name})"
                  if not self.finished else "setup: finished"]
+        if self.focus is not None:
+            lines.append(f"  autofocus: lens held at {self.focus.lens_position:.2f} dioptres "
+                         f"({'focused' if self.focus.focused else 'no focus found'})")
         if self.measured is not None:
             cal = self.measured.calibration
             lines.append(f"  die size {cal.die_size_px:.1f} px from {self.measured.dice} dice "

@@ -13,6 +13,11 @@ only what is still in force counts:
 - a **night** runs from 06:00 to 06:00 local time, so a game that goes on past
   midnight stays in the evening it began (``night_of``); each event belongs to the
   night of its own time.
+- **chips** are won or lost only when the pot is emptied (a round won takes it, a
+  nobody-scores tie hands the antes back): an ante sitting in the pot of a round still
+  being played, or of a pot carried over to the next round, is neither won nor lost
+  yet. It is counted as the player's chips **in the pot** (:attr:`PlayerTally.in_pot`)
+  until then, and as won or lost on the night the pot is emptied.
 
 Fairness: the faces of every die of every counted throw, and Pearson's chi-square
 goodness of fit against a fair die (5 degrees of freedom). The p-value is exact: for
@@ -217,12 +222,14 @@ class RoundLine:
 
 @dataclass(frozen=True)
 class _Step:
-    """What one effective event added: a counted throw, a settled round, chips moved."""
+    """What one effective event added: a counted throw, a settled round, chips moved,
+    and the pot after it."""
 
     at_s: float
     throw: CountedThrow | None = None
     round: RoundLine | None = None
     chips: tuple[tuple[str, int], ...] = ()
+    pot: int = 0
 
 
 @dataclass(frozen=True)
@@ -319,7 +326,7 @@ def game_history(game: LoggedGame) -> GameHistory:
                 launched=r.launched, points=r.points, drinks=r.drinks, pot_won=r.pot_won,
                 unit=after.settings.unit, summary=r.summary, at_s=event.at_s,
             )
-        steps.append(_Step(event.at_s, throw, line, chips))
+        steps.append(_Step(event.at_s, throw, line, chips, after.pot))
         state = after
     return GameHistory(game, state, tuple(steps), opening)
 
@@ -418,7 +425,8 @@ def fairness(faces: Sequence[int]) -> Fairness:
 
 @dataclass(frozen=True)
 class PlayerTally:
-    """One player's night: rounds won and played, launches, chips won or lost (net),
+    """One player's night: rounds won and played, launches, chips won or lost (net,
+    counted when the pot is emptied), chips in the pot (antes not yet won or lost),
     points and drinks given."""
 
     name: str
@@ -428,6 +436,7 @@ class PlayerTally:
     chips: int = 0
     points: int = 0
     drinks: int = 0
+    in_pot: int = 0
 
     @property
     def launch_rate(self) -> float:
@@ -496,6 +505,26 @@ def _best_cargo(throws: Iterable[CountedThrow]) -> BestCargo | None:
     return best
 
 
+def _settle_chips(history: GameHistory, tonight: Sequence[bool],
+                  chips: dict[str, int]) -> dict[str, int]:
+    """Add to ``chips`` the chips won or lost in ``history``'s game at the steps where
+    ``tonight`` is True: each player's chips moved since the pot was last empty, counted
+    at the step that empties it. Returns the chips moved since then (the antes still in
+    the pot, as negative amounts) by player."""
+    pending: dict[str, int] = {}
+    for name, delta in history.opening_chips:  # round 1's antes, paid as the game began
+        pending[name] = pending.get(name, 0) + delta
+    for step, counted in zip(history.steps, tonight, strict=True):
+        for name, delta in step.chips:
+            pending[name] = pending.get(name, 0) + delta
+        if step.pot == 0:
+            if counted:
+                for name, delta in pending.items():
+                    chips[name] = chips.get(name, 0) + delta
+            pending = {}
+    return {name: delta for name, delta in pending.items() if delta}
+
+
 def night_stats(
     games: Iterable[LoggedGame | GameHistory],
     night: str | None = None,
@@ -509,28 +538,31 @@ def night_stats(
     throws: list[CountedThrow] = []
     rounds: list[RoundLine] = []
     chips: dict[str, int] = {}
+    in_pot: dict[str, int] = {}
     order: list[str] = []
     played = 0
     for item in games:
         history = item if isinstance(item, GameHistory) else game_history(item)
-        steps = [s for s in history.steps if night is None or night_of(s.at_s, tz) == night]
-        if not steps:
+        tonight = [night is None or night_of(s.at_s, tz) == night for s in history.steps]
+        if not any(tonight):
             continue
         played += 1
-        if steps[0] is history.steps[0]:
-            for name, delta in history.opening_chips:
-                chips[name] = chips.get(name, 0) + delta
         for name in history.game.players:
             if name not in order:
                 order.append(name)
-        for step in steps:
+        for step, is_tonight in zip(history.steps, tonight, strict=True):
+            if not is_tonight:
+                continue
             if step.throw is not None:
                 throws.append(step.throw)
             if step.round is not None:
                 rounds.append(step.round)
-            for name, delta in step.chips:
-                chips[name] = chips.get(name, 0) + delta
-    tallies = {name: PlayerTally(name, chips=chips.get(name, 0)) for name in order}
+        pending = _settle_chips(history, tonight, chips)
+        if tonight[-1]:  # the pot as the game stands, if its last event is tonight's
+            for name, delta in pending.items():
+                in_pot[name] = in_pot.get(name, 0) - delta
+    tallies = {name: PlayerTally(name, chips=chips.get(name, 0), in_pot=in_pot.get(name, 0))
+               for name in order}
     for r in rounds:
         for name, _score in r.scores:
             t = tallies[name]
@@ -542,6 +574,7 @@ def night_stats(
                 chips=t.chips,
                 points=t.points + dict(r.points).get(name, 0),
                 drinks=t.drinks + dict(r.drinks).get(name, 0),
+                in_pot=t.in_pot,
             )
     standings = sorted(tallies.values(),
                        key=lambda t: (-t.rounds_won, -t.chips, -t.points, order.index(t.name)))
@@ -565,7 +598,8 @@ def stats_json(stats: NightStats) -> dict[str, object]:
 
     ``{"dice": N, "faces": {"1": n1, ..., "6": n6}, "chi2": x, "p_value": p,
     "players": {NAME: {"rounds_won", "chips", "points", "launch_rate"}}}``; ``chips``
-    is the net won (+) or lost (-) in the stakes' unit.
+    is the net won (+) or lost (-) in the stakes' unit, counted when the pot is emptied
+    (antes in a pot not yet won are neither: :attr:`PlayerTally.in_pot`).
     """
     fair = stats.fairness
     return {

@@ -5,14 +5,24 @@ with :meth:`ButtonSource.get` and empties with :meth:`ButtonSource.drain`:
 
 - ``"press"``: the throw button was pressed and released before ``hold_time``;
 - ``"hold"``: the throw button has been held down for ``hold_time`` seconds;
+- ``"long_hold"``: the throw button has been held down for ``long_hold_time`` seconds
+  (only where a long hold is configured);
+- ``"holding"``: a notice, not an action: the throw button has been down for
+  ``hold_time`` and is still down, so letting go now makes a hold (only where a long
+  hold is configured);
 - ``"undo"``: the undo button (or the ``u`` key) was pressed.
 
-Exactly one event per physical press. A press is reported when the button is
-released, because only then is it known not to be a hold. A hold is reported the
-moment ``hold_time`` has elapsed, with the button still down, so the display can
-answer while the player's thumb is still on it (a player who has to let go to find
-out whether the hold counted presses again); its release then reports nothing. The
-undo button knows no hold: it reports as soon as its press is debounced.
+Exactly one action (press, hold, long hold or undo) per physical press. A press is
+reported when the button is released, because only then is it known not to be a hold.
+Without a long hold, a hold is reported the moment ``hold_time`` has elapsed, with the
+button still down, so the display can answer while the player's thumb is still on it
+(a player who has to let go to find out whether the hold counted presses again); its
+release then reports nothing. With a long hold, whether the press is a hold or a long
+hold is known only at the release or at ``long_hold_time``: the ``"holding"`` notice
+comes the moment ``hold_time`` has elapsed (the display answers, thumb still down),
+then the ``"hold"`` at the release, or the ``"long_hold"`` the moment
+``long_hold_time`` has elapsed (its release then reports nothing). The undo button
+knows no hold: it reports as soon as its press is debounced.
 
 Debouncing (:class:`PressDetector`, pure, fed ``(level, time)``) accepts a new level
 only once it has stayed unchanged for ``bounce_time`` seconds ("stable for N"), and
@@ -45,14 +55,17 @@ from hardware.lifecycle import Closeable
 
 log = logging.getLogger(__name__)
 
-EventKind = Literal["press", "hold", "undo"]
+EventKind = Literal["press", "hold", "long_hold", "holding", "undo"]
 #: Every kind of button event, in the order a table meets them.
-EVENT_KINDS: tuple[EventKind, ...] = ("press", "hold", "undo")
+EVENT_KINDS: tuple[EventKind, ...] = ("press", "hold", "long_hold", "holding", "undo")
 
 #: Default debounce window, seconds (a level must hold this long to count).
 BOUNCE_TIME_S = 0.02
 #: Default time a press must last to be a hold, seconds.
 HOLD_TIME_S = 1.5
+#: Default time a press must last to be a long hold, seconds (the night screen between
+#: rounds): well past a hold, which a player ends at about 2 s.
+LONG_HOLD_TIME_S = 4.0
 #: Default shortest press, seconds: a thumb's press lasts 80 ms or more, while a
 #: glitch on the line (a relay or a motor nearby, a long unshielded cable) is a lone
 #: low pulse of 20..30 ms that the debounce window alone would take for a press.
@@ -63,6 +76,7 @@ GPIO_PINS = range(2, 28)
 #: Key names (as ``pygame.key.name`` spells them) the keyboard twin understands.
 KEY_PRESS = "space"
 KEY_HOLD = "s"
+KEY_LONG_HOLD = "n"
 KEY_UNDO = "u"
 
 
@@ -71,10 +85,12 @@ class ButtonEvent:
     """One thing a player did with a button.
 
     Attributes:
-        kind: ``"press"``, ``"hold"`` or ``"undo"``.
+        kind: ``"press"``, ``"hold"``, ``"long_hold"``, ``"holding"`` or ``"undo"``.
         at_s: when it was recognised, in :func:`time.monotonic` seconds (or the
             device's clock): the release for a press, ``hold_time`` after the press
-            began for a hold, the debounced press for an undo.
+            began for a hold (without a long hold) and for the holding notice, the
+            release for a hold (with a long hold), ``long_hold_time`` after the press
+            began for a long hold, the debounced press for an undo.
     """
 
     kind: EventKind
@@ -96,6 +112,10 @@ class PressDetector:
             (contact bounce inside the press counts as down). A shorter one is a glitch
             and reports nothing. A button without holds waits until its press has
             lasted ``min_press`` (and ``bounce_time``) before it reports.
+        long_hold_time: seconds down that make a long hold (> ``hold_time``); ``None``:
+            no long holds, and a hold is reported at ``hold_time``. With a long hold a
+            press down for ``hold_time`` reports ``"holding"`` then, and ``"hold"`` at
+            its release, or ``"long_hold"`` at ``long_hold_time`` if still down.
 
     Times are seconds on any one clock; a time earlier than the last one seen is taken
     as the last one (clocks do not run backwards here).
@@ -109,6 +129,13 @@ class PressDetector:
     [ButtonEvent(kind='press', at_s=10.2)]
     >>> d.feed(True, 11.000), d.feed(False, 11.025), d.poll(12.0)  # a 25 ms glitch
     ([], [], [])
+    >>> d = PressDetector(bounce_time=0.02, hold_time=1.5, long_hold_time=4.0)
+    >>> d.feed(True, 20.0), d.poll(21.5)  # down 1.5 s: letting go now makes a hold
+    ([], [ButtonEvent(kind='holding', at_s=21.5)])
+    >>> d.feed(False, 22.0), d.poll(22.02)  # released before 4 s: a hold
+    ([], [ButtonEvent(kind='hold', at_s=22.0)])
+    >>> d.feed(True, 30.0), d.poll(31.5), d.poll(34.0)  # down 4 s: a long hold
+    ([], [ButtonEvent(kind='holding', at_s=31.5)], [ButtonEvent(kind='long_hold', at_s=34.0)])
     """
 
     def __init__(
@@ -116,6 +143,7 @@ class PressDetector:
         bounce_time: float = BOUNCE_TIME_S,
         hold_time: float | None = HOLD_TIME_S,
         min_press: float = MIN_PRESS_S,
+        long_hold_time: float | None = None,
     ):
         if not bounce_time >= 0:
             raise HardwareSettingsError(f"bounce_time must be >= 0 s, got {bounce_time!r}")
@@ -127,15 +155,21 @@ class PressDetector:
             raise HardwareSettingsError(
                 f"min_press must be >= 0 s and < hold_time ({hold_time} s), got {min_press!r}"
             )
+        if long_hold_time is not None and (hold_time is None or not long_hold_time > hold_time):
+            raise HardwareSettingsError(
+                f"long_hold_time must be > hold_time ({hold_time} s), got {long_hold_time!r}"
+            )
         self.bounce_time = bounce_time
         self.hold_time = hold_time
         self.min_press = min_press
+        self.long_hold_time = long_hold_time
         self._now = float("-inf")
         self._raw = False  # last level fed (True = pressed)
         self._raw_since = float("-inf")
         self._stable = False  # debounced level
         self._stable_since = float("-inf")
-        self._held = False  # a hold was reported for the current press
+        self._held = False  # a hold (or the holding notice) was reported for this press
+        self._long = False  # a long hold was reported for the current press
         # first edge away from the debounced level of the change now pending (None
         # when the raw level has been back at the debounced one for bounce_time)
         self._first_edge: float | None = None
@@ -164,11 +198,16 @@ class PressDetector:
         events: list[ButtonEvent] = []
         while True:
             hold_at = self._hold_deadline()
+            long_at = self._long_deadline()
             change_at = self._change_deadline()
             report_at = self._report_deadline()
             if hold_at is not None and hold_at <= self._now:
                 self._held = True
-                events.append(ButtonEvent("hold", hold_at))
+                kind: EventKind = "hold" if self.long_hold_time is None else "holding"
+                events.append(ButtonEvent(kind, hold_at))
+            elif long_at is not None and long_at <= self._now:
+                self._long = True
+                events.append(ButtonEvent("long_hold", long_at))
             elif change_at is not None and change_at <= self._now:
                 events += self._commit()
             elif report_at is not None and report_at <= self._now:
@@ -183,7 +222,8 @@ class PressDetector:
         """The time at which :meth:`poll` may have something new; ``None`` if nothing waits."""
         deadlines = [
             t
-            for t in (self._hold_deadline(), self._change_deadline(), self._report_deadline())
+            for t in (self._hold_deadline(), self._long_deadline(), self._change_deadline(),
+                      self._report_deadline())
             if t is not None
         ]
         return min(deadlines) if deadlines else None
@@ -214,6 +254,15 @@ class PressDetector:
             return None
         return hold_at
 
+    def _long_deadline(self) -> float | None:
+        """When the current hold becomes a long hold (down, unbroken, until then)."""
+        if self.long_hold_time is None or not self._stable or not self._held or self._long:
+            return None
+        long_at = self._stable_since + self.long_hold_time
+        if self._raw != self._stable and self._raw_since < long_at:
+            return None
+        return long_at
+
     def assume_pressed(self, at_s: float) -> None:
         """Start from a button already down (stuck, or held at start): its release and
         any hold of it report nothing; the next press counts normally."""
@@ -221,7 +270,7 @@ class PressDetector:
         self._raw = self._stable = True
         self._raw_since = self._stable_since = self._down_since = self._now
         self._first_edge = None
-        self._held = self._reported = True
+        self._held = self._reported = self._long = True
 
     def _commit(self) -> list[ButtonEvent]:
         """The pending raw level has lasted bounce_time: it becomes the debounced one."""
@@ -230,10 +279,13 @@ class PressDetector:
         self._stable = self._raw
         self._stable_since = self._raw_since
         if self._stable:  # pressed
-            self._held = self._reported = False
+            self._held = self._reported = self._long = False
             self._down_since = first_edge
             return []
         was_held, self._held = self._held, False  # released
+        was_long, self._long = self._long, False
+        if was_held and self.long_hold_time is not None and not was_long:
+            return [ButtonEvent("hold", self._stable_since)]  # let go before a long hold
         if self.hold_time is None or was_held:
             return []
         if first_edge - self._down_since < self.min_press:
@@ -287,6 +339,10 @@ class EventQueue(Closeable):
         self.when_press: Callback | None = None
         #: Called with each ``"hold"`` event, the moment the hold registers.
         self.when_hold: Callback | None = None
+        #: Called with each ``"long_hold"`` event, the moment the long hold registers.
+        self.when_long_hold: Callback | None = None
+        #: Called with each ``"holding"`` notice (a press has become a hold so far).
+        self.when_holding: Callback | None = None
         #: Called with each ``"undo"`` event.
         self.when_undo: Callback | None = None
         #: Called with every raw level change, before debouncing: (button name, down,
@@ -382,9 +438,13 @@ class EventQueue(Closeable):
     def _publish(self, events: list[ButtonEvent]) -> None:
         for event in events:
             self._queue.put(event)
-            callback = {"press": self.when_press, "hold": self.when_hold, "undo": self.when_undo}[
-                event.kind
-            ]
+            callback = {
+                "press": self.when_press,
+                "hold": self.when_hold,
+                "long_hold": self.when_long_hold,
+                "holding": self.when_holding,
+                "undo": self.when_undo,
+            }[event.kind]
             if callback is not None:
                 try:
                     callback(event)
@@ -411,6 +471,8 @@ class ThrowButton(EventQueue):
         undo_pin: GPIO number of the undo button, or ``None`` for none.
         bounce_time: debounce window, seconds (default 0.02).
         hold_time: seconds held that make a hold (default 1.5).
+        long_hold_time: seconds held that make a long hold (> ``hold_time``; the
+            config's default is 4); ``None`` (the default here): no long holds.
         min_press: shortest press, seconds (default 0.05); a shorter pulse on either
             pin is a glitch and reports nothing.
         pin_factory: a gpiozero pin factory (tests pass ``MockFactory()``); ``None``
@@ -432,6 +494,7 @@ class ThrowButton(EventQueue):
         bounce_time: float = BOUNCE_TIME_S,
         hold_time: float = HOLD_TIME_S,
         min_press: float = MIN_PRESS_S,
+        long_hold_time: float | None = None,
         pin_factory: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -445,7 +508,9 @@ class ThrowButton(EventQueue):
             raise HardwareSettingsError(f"the throw and undo buttons cannot share GPIO{pin}")
         self.pin = pin
         self.undo_pin = undo_pin
-        self._add_detector("throw", PressDetector(bounce_time, hold_time, min_press), None)
+        self._add_detector(
+            "throw", PressDetector(bounce_time, hold_time, min_press, long_hold_time), None
+        )
         self._devices: list[Any] = []
         self._devices.append(self._open("throw", pin, pin_factory))
         if undo_pin is not None:
@@ -510,8 +575,9 @@ def _gpio_problem(name: str, pin: int, exc: Exception) -> str:
 class KeyboardButton(EventQueue):
     """The desktop twin of :class:`ThrowButton`, fed key names by the app.
 
-    ``space`` is the throw button (a press, or a hold when held ``hold_time``), ``s``
-    is a hold at once ("stand"), ``u`` is undo. Key names are pygame's
+    ``space`` is the throw button (a press, or a hold when held ``hold_time``, or a
+    long hold when held ``long_hold_time``), ``s`` is a hold at once ("stand"), ``n``
+    a long hold at once ("night"), ``u`` is undo. Key names are pygame's
     (``pygame.key.name(event.key)``); others are ignored. This class imports no
     pygame: the app passes key-down and key-up events in.
 
@@ -525,12 +591,17 @@ class KeyboardButton(EventQueue):
     """
 
     def __init__(
-        self, *, hold_time: float = HOLD_TIME_S, clock: Callable[[], float] = time.monotonic
+        self,
+        *,
+        hold_time: float = HOLD_TIME_S,
+        long_hold_time: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         super().__init__(clock)
         # keys do not bounce or glitch: every key press counts, however short
-        self._add_detector(KEY_PRESS, PressDetector(0.0, hold_time, 0.0), None)
+        self._add_detector(KEY_PRESS, PressDetector(0.0, hold_time, 0.0, long_hold_time), None)
         self._add_detector(KEY_HOLD, PressDetector(0.0, None, 0.0), "hold")
+        self._add_detector(KEY_LONG_HOLD, PressDetector(0.0, None, 0.0), "long_hold")
         self._add_detector(KEY_UNDO, PressDetector(0.0, None, 0.0), "undo")
         self._start()
 
@@ -568,6 +639,8 @@ class ButtonSettings(Protocol):
     def hold_time_s(self) -> float: ...  # press length that makes a hold, s
     @property
     def min_press_s(self) -> float: ...  # shortest press, s
+    @property
+    def long_hold_time_s(self) -> float | None: ...  # press length of a long hold, s
 
 
 #: The button kinds :func:`open_buttons` knows (the config's ``[button] kind``).
@@ -589,10 +662,13 @@ def open_buttons(
             bounce_time=settings.bounce_time_s,
             hold_time=settings.hold_time_s,
             min_press=settings.min_press_s,
+            long_hold_time=settings.long_hold_time_s,
             pin_factory=pin_factory,
         )
     if settings.kind == "keyboard":
-        return KeyboardButton(hold_time=settings.hold_time_s)
+        return KeyboardButton(
+            hold_time=settings.hold_time_s, long_hold_time=settings.long_hold_time_s
+        )
     raise HardwareSettingsError(
         f"unknown button kind {settings.kind!r}; expected one of {BUTTON_KINDS}"
     )

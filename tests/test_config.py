@@ -192,6 +192,11 @@ def test_a_toml_syntax_error_gives_its_line_and_column(tmp_path: Path) -> None:
     [
         ("[button]\npin = 17.0", "button.pin", "must be a whole number from 2 to 27, not 17.0"),
         ("[button]\nhold_time_s = nan", "button.hold_time_s", "must be a number from 0.3"),
+        (
+            "[button]\nhold_time_s = 5\nlong_hold_time_s = 4",
+            "button.long_hold_time_s",
+            "must be longer than hold_time_s (5 s), not 4 s",
+        ),
         ("[display]\nfullscreen = 1", "display.fullscreen", "must be true or false, not 1"),
         ("[display]\nsize = [800]", "display.size", "must be [width, height] in whole px"),
         ("[display]\nsize = [100, 600]", "display.size", "width and height must be 160 to"),

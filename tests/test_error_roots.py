@@ -101,6 +101,7 @@ def test_hardware_raises_only_hardware_errors(tmp_path: Path) -> None:
         bounce_time_s = 0.02
         hold_time_s = 1.5
         min_press_s = 0.05
+        long_hold_time_s = 4.0
 
     with pytest.raises(HardwareError, match="unknown button kind"):
         open_buttons(Settings())

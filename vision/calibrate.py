@@ -11,7 +11,10 @@ but are not read, so they cannot pull it down.
 
 A calibration file is JSON: ``{"die_size_px": 52.0, "tray": [x0, y0, x1, y1],
 "bank_zone": null | [x0, y0, x1, y1], "image_size": [w, h], "photos": n,
-"dice": n}`` (only ``die_size_px``, ``tray`` and ``bank_zone`` are read back).
+"dice": n}``. This module is its one parser: :func:`load_calibration` reads the reader's
+part (``die_size_px``, ``tray``, ``bank_zone``), :func:`load_throw_calibration` the whole
+file (:meth:`ThrowCalibration.from_json`: ``image_size`` required, the boxes inside
+the frame); the companion's setup writes and checks the same file through them.
 """
 
 from __future__ import annotations
@@ -141,6 +144,33 @@ class ThrowCalibration:
             "dice": self.dice,
         }
 
+    @classmethod
+    def from_json(cls, obj: Any) -> ThrowCalibration:
+        """A calibration file's whole object (:meth:`to_json`'s form); ``photos`` and
+        ``dice`` are 0 when absent.
+
+        >>> ThrowCalibration.from_json({"die_size_px": 52, "tray": [0, 0, 600, 400],
+        ...                             "image_size": [640, 480]}).image_size
+        (640, 480)
+
+        Raises:
+            CalibrationError: not an object, a field of the wrong type or range, no
+                ``image_size``, or a box that reaches outside the frame.
+        """
+        cal = calibration_from_json(obj)
+        image = obj.get("image_size")
+        if not isinstance(image, list) or len(image) != 2 or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in image):
+            raise CalibrationError("image_size must be [width, height] in px")
+        w, h = image
+        for name, box in (("tray", cal.tray), ("bank_zone", cal.bank_zone)):
+            if box is not None and (box[0] < 0 or box[1] < 0 or box[2] > w or box[3] > h):
+                raise CalibrationError(f"{name} {list(box)} lies outside the {w}x{h} frame")
+        counts = (obj.get("photos", 0), obj.get("dice", 0))
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
+            raise CalibrationError("photos and dice must be whole numbers, 0 or more")
+        return cls(cal, (w, h), counts[0], counts[1])
+
 
 class CalibrationError(VisionSettingsError):
     """Throws that do not give a calibration: no die read with confidence, images of
@@ -231,18 +261,44 @@ def calibration_from_json(obj: Any) -> Calibration:
         raise CalibrationError(str(err)) from None
 
 
+def _read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise CalibrationError(f"{path}: cannot read it ({err.strerror or err})") from None
+    except UnicodeDecodeError:
+        raise CalibrationError(f"{path}: not a calibration file (not text)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise CalibrationError(f"{path}: not a calibration file (not JSON: {err.msg}, "
+                               f"line {err.lineno})") from None
+
+
 def load_calibration(path: Path) -> Calibration:
-    """Read a calibration file (JSON, as ``python -m vision calibrate --json`` writes).
+    """Read the reader's part of a calibration file (JSON, as ``python -m vision
+    calibrate --json`` writes).
 
     Raises:
-        CalibrationError: missing, unreadable, not JSON, or not a valid calibration.
+        CalibrationError: missing, unreadable, not JSON, or not a valid calibration
+            (the message begins with the path).
     """
+    obj = _read_json(path)
     try:
-        text = path.read_text()
-    except OSError as err:
-        raise CalibrationError(f"cannot read {path}: {err.strerror or err}") from None
+        return calibration_from_json(obj)
+    except CalibrationError as err:
+        raise CalibrationError(f"{path}: {err}") from None
+
+
+def load_throw_calibration(path: Path) -> ThrowCalibration:
+    """Read a whole calibration file (:meth:`ThrowCalibration.from_json`).
+
+    Raises:
+        CalibrationError: as :func:`load_calibration`, or no ``image_size``, or a box
+            outside the frame (the message begins with the path).
+    """
+    obj = _read_json(path)
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CalibrationError(f"{path} is not JSON ({err.msg}, line {err.lineno})") from None
-    return calibration_from_json(obj)
+        return ThrowCalibration.from_json(obj)
+    except CalibrationError as err:
+        raise CalibrationError(f"{path}: {err}") from None

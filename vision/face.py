@@ -8,6 +8,7 @@ and are then fitted to the d6 layouts (:mod:`vision.layouts`).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import cv2
@@ -145,15 +146,23 @@ def rim_softness(score: NDArray[np.float32], labels: NDArray[np.int32], k: int,
     return lo / max(hi, 1)
 
 
+@functools.cache
+def _radius(n: int) -> NDArray[np.float64]:
+    """Distance of each pixel of an n x n crop from its centre, px."""
+    c = (n - 1) / 2.0
+    yy, xx = np.mgrid[0:n, 0:n]
+    r = np.asarray(np.hypot(xx - c, yy - c), np.float64)
+    r.flags.writeable = False
+    return r
+
+
 def _marks(score: NDArray[np.float32], contrast: float, n: int, pip_max: float) -> int:
     """Blobs standing out from the face (a lower bar than pips) that are larger than
     a pip and reach within 0.38 of the side of the face's centre (0.3 for those that
     come in from the crop's edge)."""
     mask = (score > max(contrast * 0.3, 18)).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    c = (n - 1) / 2.0
-    yy, xx = np.mgrid[0:n, 0:n]
-    r = np.hypot(xx - c, yy - c)
+    r = _radius(n)
     big = 1.6 * (pip_max ** 2)
     near = np.bincount(labels[r < 0.38 * n].ravel(), minlength=count)
     deep = np.bincount(labels[r < 0.3 * n].ravel(), minlength=count)

@@ -58,23 +58,36 @@ class Detection:
     score: float
 
 
-def detect(image: NDArray[np.uint8], long_side: int, threshold: float) -> list[Detection]:
+def resize_long(image: NDArray[np.uint8], long_side: int) -> NDArray[np.uint8]:
+    """``image`` resized so its long side is ``long_side`` px (each side at least
+    16 px): area-averaged when shrinking, bilinear when enlarging."""
+    h, w = image.shape[:2]
+    scale = long_side / max(h, w)
+    nw, nh = max(round(w * scale), 16), max(round(h * scale), 16)
+    return np.asarray(cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1
+                                 else cv2.INTER_LINEAR), np.uint8)
+
+
+def detect(image: NDArray[np.uint8], long_side: int, threshold: float,
+           small: NDArray[np.uint8] | None = None) -> list[Detection]:
     """Run the detector on ``image`` resized so its long side is ``long_side`` px.
 
     Peaks of the centre heatmap over ``threshold`` that are the maximum of their 3 x 3
     neighbourhood, refined to sub-cell precision by the weighted mean of that
-    neighbourhood; sizes read at the peak. Returns px of ``image``.
+    neighbourhood; sizes read at the peak. Returns px of ``image``. ``small``: that
+    resized copy, if the caller has it already (:func:`resize_long`; its shape must
+    be the one :func:`resize_long` gives).
     """
     h, w = image.shape[:2]
     scale = long_side / max(h, w)
-    nw, nh = max(round(w * scale), 16), max(round(h * scale), 16)
-    small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1
-                       else cv2.INTER_LINEAR)
+    if small is None:
+        small = resize_long(image, long_side)
+    nh, nw = small.shape[:2]
     pw, ph = -(-nw // 16) * 16, -(-nh // 16) * 16
     if (pw, ph) != (nw, nh):
         fill = [float(v) for v in cv2.mean(small)[:3]]
-        small = cv2.copyMakeBorder(small, 0, ph - nh, 0, pw - nw, cv2.BORDER_CONSTANT,
-                                   value=fill)
+        small = np.asarray(cv2.copyMakeBorder(small, 0, ph - nh, 0, pw - nw,
+                                              cv2.BORDER_CONSTANT, value=fill), np.uint8)
     blob = cv2.dnn.blobFromImage(small, scalefactor=1 / 255.0)
     net = _net(DETECTOR)
     net.setInput(blob)

@@ -64,6 +64,7 @@ def image_problems(image: NDArray[np.uint8], params: VisionParams) -> list[Probl
 
 #: Directions (radians) in which :func:`smear` measures the edges.
 _DIRS = np.deg2rad(np.arange(0.0, 180.0, 15.0))
+_UNIT = np.stack([np.cos(_DIRS), np.sin(_DIRS)]).astype(np.float32)  # (2, dirs)
 
 
 def smear(crop: NDArray[np.uint8]) -> float:
@@ -81,10 +82,9 @@ def smear(crop: NDArray[np.uint8]) -> float:
     g = cv2.GaussianBlur(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32), (3, 3), 0)
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
-    flat_gx, flat_gy = gx.ravel(), gy.ravel()
-    steep = [float(np.percentile(np.abs(flat_gx * np.cos(a) + flat_gy * np.sin(a)), 99))
-             for a in _DIRS]
-    top = max(steep)
+    along = np.abs(np.stack([gx.ravel(), gy.ravel()], axis=1) @ _UNIT)  # (pixels, dirs)
+    steep = np.percentile(along, 99, axis=0)
+    top = float(steep.max())
     if top <= 1e-6:
         return 0.0
-    return 1.0 - min(steep) / top
+    return 1.0 - float(steep.min()) / top

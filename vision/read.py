@@ -18,9 +18,9 @@ from numpy.typing import NDArray
 from .crops import die_crop
 from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import could_be_part_of
-from .model import Detection, classify, detect
+from .model import Detection, classify, detect, resize_long
 from .quality import image_problems, smear
-from .topface import find_top_face
+from .topface import body_contrast, find_top_face, floor_colour
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
 
@@ -42,6 +42,32 @@ def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
     if not (t.found and t.square):
         return False
     return len(t.pips) > 0 or t.marks == 0
+
+
+def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
+    """Why the top face of a large die read as ``value`` puts that value in doubt,
+    or ``None``. Only odd values can be faked this way (a single or a centre pip):
+
+    - ``"not_d6"``: a 1 whose face outline is a triangle (a d8 or d20 face), or whose
+      one mark is no pip (a numeral: the classifier and the pip check take the
+      numeral of a d8 / d12 / d20 face for the one pip of a 1);
+    - ``"glare"``: a 3 or a 5 whose face shows the pips of a 2 or a 4 and a
+      soft-rimmed spot (specular glare) at its centre, taken for the centre pip.
+
+    From :func:`vision.topface.find_top_face`; nothing is doubted where it finds no
+    face (it merges with the floor).
+    """
+    if value not in (1, 3, 5):
+        return None
+    t = find_top_face(img, d.x, d.y, d.size)
+    if not t.found:
+        return None
+    if value == 1 and (t.corners == 3 or (len(t.pips) == 0 and t.marks > 0)):
+        return "not_d6"
+    if (value in (3, 5) and t.value == value - 1 and len(t.glare)
+            and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side):
+        return "glare"
+    return None
 
 
 def where(x: float, y: float, w: int, h: int) -> str:
@@ -160,6 +186,30 @@ class Candidate:
     angle: float  # edge turn of the die, 0..90 degrees
 
 
+def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
+               floor: NDArray[np.float32] | None = None) -> list[Detection]:
+    """The detections that have a die's body (:func:`vision.topface.body_contrast`):
+    light lint, specks and crumbs on the floor, whose surroundings the detector takes
+    for a die's face, go before anything reads them (a speck looks like the one pip
+    of a 1 to the classifier and to the pip check) and before they can count as
+    evidence of the die size. ``floor``: the frame's floor colour
+    (:func:`vision.topface.floor_colour`; measured on ``img`` if not given)."""
+    if not dets:
+        return dets
+    if floor is None:
+        floor = floor_colour(img)
+    return [d for d in dets if not body_contrast(img, d.x, d.y, d.size, floor).is_floor_speck(
+        p.min_body_contrast)]
+
+
+def _pip_check(img: NDArray[np.uint8], d: Detection) -> tuple[float, PipCheck]:
+    """Edge turn of the die (degrees) and the pips on its face crop turned square."""
+    ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
+    a = math.radians(ang)
+    side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
+    return ang, find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
+
+
 def _candidates(
     img: NDArray[np.uint8], dets: list[Detection], p: VisionParams
 ) -> list[Candidate]:
@@ -169,13 +219,29 @@ def _candidates(
     one whose "not a die" probability is already so high that the mean over all the
     turns must stay above ``1 - p.die_min_prob`` (so :func:`decide` calls it no die
     whatever the other turns say) gets no other turns, and no pip check. A large
-    detection (``p.strict_min_px``), whose value needs its pips to agree anyway, is
-    classified on two turns, a smaller one on ``p.turns``.
+    detection (``p.strict_min_px``), whose value needs its pips to agree anyway, gets
+    its pip check first: where the pips fit the upright crop's value cleanly and that
+    value's probability clears ``p.read_threshold``, the upright read stands alone
+    (two independent checks agree); otherwise it is classified on a second turn. A
+    smaller one is classified on ``p.turns``.
     """
     first = classify(img, dets, 1)
     sure_not = p.turns * (1.0 - p.die_min_prob)
     maybe = [i for i in range(len(dets)) if float(first[i, 0, 0]) <= sure_not]
-    large = [i for i in maybe if dets[i].size >= p.strict_min_px]
+    checked: dict[int, tuple[float, PipCheck]] = {}
+    large = []
+    for i in maybe:
+        if dets[i].size < p.strict_min_px:
+            continue
+        if float(first[i, 0, 0]) > 1.0 - p.die_min_prob:
+            large.append(i)  # not yet sure it is a die: a second turn first
+            continue
+        checked[i] = _pip_check(img, dets[i])
+        pips = checked[i][1]
+        v = int(np.argmax(first[i, 0, 1:])) + 1
+        if not (p.layout_check and pips.clean and pips.fit.value == v
+                and float(first[i, 0, v]) >= p.read_threshold):
+            large.append(i)  # needs a second turn
     small = [i for i in maybe if dets[i].size < p.strict_min_px]
     more = dict(zip(small, classify(img, [dets[i] for i in small], p.turns, 1), strict=True))
     # a large die's value needs its pips to agree too: two turns are enough there
@@ -185,15 +251,17 @@ def _candidates(
     for i, d in enumerate(dets):
         if i in more:
             pr = np.concatenate([first[i], more[i]], axis=0)
+        elif i in checked:  # a large die read upright, its pips agreeing
+            pr = np.repeat(first[i], 2, axis=0)
         else:
             out.append(Candidate(d, np.repeat(first[i], p.turns, axis=0), None, 0.0))
             continue
-        ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
-        pips = None
-        if p.layout_check and float(pr[:, 0].mean()) <= 1.0 - p.die_min_prob:
-            a = math.radians(ang)
-            side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
-            pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
+        if i not in checked and not (p.layout_check
+                                     and float(pr[:, 0].mean()) <= 1.0 - p.die_min_prob):
+            ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
+            out.append(Candidate(d, pr, None, ang))
+            continue
+        ang, pips = checked[i] if i in checked else _pip_check(img, d)
         out.append(Candidate(d, pr, pips, ang))
     return out
 
@@ -212,6 +280,13 @@ def _overlap(a: Detection, b: Detection) -> bool:
     big = max(a.size, b.size)
     inside = abs(a.x - b.x) < 0.5 * big and abs(a.y - b.y) < 0.5 * big
     return dist < 0.6 * big or (min(a.size, b.size) < 0.6 * big and inside)
+
+
+def _same_die(a: Detection, b: Detection) -> bool:
+    """Two looks found the same die: centres closer than 0.6 of the larger size and
+    sizes within a factor of 1.6 (a pip or a side face is much smaller)."""
+    big, small = max(a.size, b.size), min(a.size, b.size)
+    return math.hypot(a.x - b.x, a.y - b.y) < 0.6 * big and big < 1.6 * small
 
 
 def merge_looks(cands: list[Candidate], p: VisionParams) -> list[Candidate]:
@@ -247,6 +322,15 @@ def die_size_evidence(cands: list[Candidate], p: VisionParams) -> float | None:
     return float(np.median(sizes)) if sizes else None
 
 
+def _shrink(fine: NDArray[np.uint8], w: int, h: int, long_side: int) -> NDArray[np.uint8]:
+    """The frame (``w`` x ``h`` px) at ``long_side`` px, made from its larger copy
+    ``fine`` (area-averaged: the same as :func:`vision.model.resize_long` of the frame,
+    to a fraction of a grey level, at a fraction of the cost)."""
+    scale = long_side / max(h, w)
+    size = (max(round(w * scale), 16), max(round(h * scale), 16))
+    return np.asarray(cv2.resize(fine, size, interpolation=cv2.INTER_AREA), np.uint8)
+
+
 def find_candidates(
     img: NDArray[np.uint8], cal: Calibration, p: VisionParams
 ) -> list[Candidate]:
@@ -255,7 +339,8 @@ def find_candidates(
     With a calibrated die size: one detector pass at the scale that puts a die at
     about 32 px, and only boxes of 0.6..2.4 die sizes (a die turned 45 degrees with its
     shadow spans 1.7 of its face). Without: the detector at
-    ``p.detect_long_side_px`` and half of it; if the dice read with confidence are
+    ``p.detect_long_side_px`` and half of it (a die both looks found is read once,
+    and read there, is not read again from the half-size one); if the dice read with confidence are
     small at that scale (under 18 px), or nothing reads and the detections are small,
     a closer look (up to 1024 px) is added; the looks are merged (:func:`merge_looks`)
     and detections under 0.5 or over 2 times the confident dice's size are dropped.
@@ -266,25 +351,36 @@ def find_candidates(
         long_side = int(min(max(round(want / 32) * 32, 128), 1536))
         dets = detect(img, long_side, p.detect_threshold)
         lo, hi = cal.die_size_px * 0.6, cal.die_size_px * 2.4
-        dets = [d for d in dets if lo <= d.size <= hi]
+        dets = not_specks(img, [d for d in dets if lo <= d.size <= hi], p)
         return merge_looks(_candidates(img, dets, p), p)
     long_side = p.detect_long_side_px
     scale = long_side / max(h, w)
-    dets = detect(img, long_side, p.detect_threshold)
+    fine_img = resize_long(img, long_side)
+    floor = floor_colour(fine_img)
+    dets = not_specks(img, [d for d in detect(img, long_side, p.detect_threshold, fine_img)
+                            if p.min_die_px <= d.size <= p.max_die_px], p, floor)
+    cands = _candidates(img, dets, p)
     if p.two_scales:  # large dice, whose pips the first look may take for dice
         half = max(128, (long_side // 2) // 32 * 32)
-        dets += [d for d in detect(img, half, p.detect_threshold) if d.size * scale >= 40.0]
-    dets = [d for d in dets if p.min_die_px <= d.size <= p.max_die_px]
-    cands = merge_looks(_candidates(img, dets, p), p)
+        coarse_img = _shrink(fine_img, img.shape[1], img.shape[0], half)
+        # a die the full-size look read is not read again from the half-size look
+        read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value
+                is not None]
+        coarse = [d for d in detect(img, half, p.detect_threshold, coarse_img)
+                  if d.size * scale >= 40.0 and p.min_die_px <= d.size <= p.max_die_px
+                  and not any(_same_die(d, r) for r in read)]
+        cands += _candidates(img, not_specks(img, coarse, p, floor), p)
+    cands = merge_looks(cands, p)
     size = die_size_evidence(cands, p)
-    small = size if size is not None else (
+    smallest = size if size is not None else (
         float(np.median([c.det.size for c in cands])) if cands else None)
-    if small is not None and small * scale < 18.0 and long_side < 1024 < 2 * max(h, w):
-        closer = int(min(round(long_side * 28.0 / (small * scale) / 32) * 32, 1024))
-        more = [d for d in detect(img, closer, p.detect_threshold)
-                if p.min_die_px <= d.size <= p.max_die_px
-                and not any(_overlap(d, c.det) for c in cands
-                            if decide(c.probs, c.pips, p, c.det.size).value is not None)]
+    if smallest is not None and smallest * scale < 18.0 and long_side < 1024 < 2 * max(h, w):
+        closer = int(min(round(long_side * 28.0 / (smallest * scale) / 32) * 32, 1024))
+        more = not_specks(img, [
+            d for d in detect(img, closer, p.detect_threshold)
+            if p.min_die_px <= d.size <= p.max_die_px
+            and not any(_overlap(d, c.det) for c in cands
+                        if decide(c.probs, c.pips, p, c.det.size).value is not None)], p, floor)
         cands = merge_looks(cands + _candidates(img, more, p), p)
         size = die_size_evidence(cands, p)
     if size is not None:
@@ -295,12 +391,18 @@ def find_candidates(
 def find_and_read(
     img: NDArray[np.uint8], cal: Calibration, p: VisionParams
 ) -> list[tuple[Detection, FaceRead]]:
-    """Detect the dice and read each one (no problems worded yet)."""
+    """Detect the dice and read each one (no problems worded yet). A large die's odd
+    value is checked against its top face (:func:`face_doubt`)."""
     out = []
     for c in find_candidates(img, cal, p):
         fr = decide(c.probs, c.pips, p, c.det.size)
-        out.append((c.det, FaceRead(fr.value, fr.confidence, fr.not_a_die, c.angle,
-                                    fr.pip_check)))
+        value, check = fr.value, fr.pip_check
+        if value is not None and c.det.size >= p.strict_min_px:
+            doubt = face_doubt(img, c.det, value)
+            if doubt is not None:
+                # glare: a die, unreadable; not a d6: reported as no die (read_dice)
+                value, check = None, ("agrees" if doubt == "glare" else "none")
+        out.append((c.det, FaceRead(value, fr.confidence, fr.not_a_die, c.angle, check)))
     return out
 
 

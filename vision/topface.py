@@ -33,6 +33,10 @@ _SPAN = 1.6
 _CROP_PX = 112
 
 
+_ty, _tx = np.mgrid[0:_CROP_PX, 0:_CROP_PX].astype(np.float32) - (_CROP_PX - 1) / 2.0
+_TOP_CORE = np.hypot(_tx, _ty) < 0.22 * _CROP_PX / _SPAN
+
+
 @dataclass(frozen=True)
 class TopFace:
     """What colour segmentation made of one detection.
@@ -53,6 +57,10 @@ class TopFace:
             a glare patch, merged pips): the face cannot be read from its pips.
         glare: soft-rimmed bright spots (specular glare) relative to the face centre, px.
         value: the d6 layout the pips fit (``None``: none fits, or no pips).
+        corners: corners of the face's outline (its convex hull simplified to within
+            4 % of its perimeter, :func:`cv2.approxPolyDP`): 4 for a d6's square,
+            more for a rounded one; 3 (d8, d20), 5 (d12) or 6 (a d20 seen whole) for
+            another polyhedron's face.
     """
 
     found: bool
@@ -66,6 +74,9 @@ class TopFace:
     marks: int = 0
     glare: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
     value: int | None = None
+    corners: int = 0
+    fill: float = 0.0
+    circularity: float = 0.0
 
 
 def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> TopFace:
@@ -86,9 +97,7 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     crop = die_crop(image, x, y, span, 0.0, n)
     lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
     c = (n - 1) / 2.0
-    yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
-    rr = np.hypot(xx - c, yy - c)
-    core = rr < 0.22 * size * f
+    core = _TOP_CORE  # within 0.22 of the box's side of its centre
     face_col = np.median(lab[core], axis=0)
     dist = np.linalg.norm(lab - face_col, axis=2)
     # threshold between the face's own spread and the surroundings
@@ -159,5 +168,96 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     arr = np.array(pips, np.float64).reshape(-1, 2)
     garr = np.array(glare, np.float64).reshape(-1, 2)
     value = fit_layout(arr, side / 2, aligned=not round_face).value if len(arr) else None
+    hull = cv2.convexHull(outer)
+    corners = len(cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True))
+    perim = cv2.arcLength(hull, True)
+    circ = 4 * math.pi * hull_area / max(perim * perim, 1e-6)
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
-                   value)
+                   value, corners, fill, circ)
+
+
+#: :func:`body_contrast`'s crop: twice the detection's box, resampled to this many px.
+_BODY_PX = 40
+_by, _bx = np.mgrid[0:_BODY_PX, 0:_BODY_PX].astype(np.float32) - (_BODY_PX - 1) / 2.0
+#: distance from the crop centre in box sides (Chebyshev: the box's edge is at 0.5)
+_BODY_R = np.maximum(np.abs(_bx), np.abs(_by)) / _BODY_PX * 2.0
+_BODY_CORE = _BODY_R < 0.3
+_BODY_MARKS = _BODY_R < 0.35
+_BODY_SECTOR = ((np.arctan2(_by, _bx) + np.pi) / (2 * np.pi) * 8).astype(np.int32) % 8
+_BODY_RING = [(_BODY_R > 0.7) & (k == _BODY_SECTOR) for k in range(8)]
+_BODY_CORE_IDX = np.flatnonzero(_BODY_CORE)
+_BODY_MARKS_IDX = np.flatnonzero(_BODY_MARKS)
+#: each sector's pixels (flat indices), cut to the smallest sector's count (they
+#: differ by a few boundary pixels) so the eight medians are taken in one call
+_n_ring = min(int(m.sum()) for m in _BODY_RING)
+_BODY_RING_IDX = np.stack([np.flatnonzero(m)[:_n_ring] for m in _BODY_RING])
+
+
+@dataclass(frozen=True)
+class Body:
+    """Whether a detection has a die's body: a face that stands apart from the floor.
+
+    Attributes:
+        contrast: Lab distance (0..~200) between the face's median colour and the
+            floor around the box, in the third most different of eight sectors
+            around it (so that a neighbouring die or a tray wall on one or two sides
+            does not count as floor that differs).
+        light_marks: the marks on the face (pips, or a speck) are lighter than it.
+        floor_contrast: Lab distance between the face's median colour and the
+            frame's floor colour (:func:`floor_colour`), if given (lint in a corner of
+            a dice box has the box's walls on most sides, the floor on the others).
+    """
+
+    contrast: float
+    light_marks: bool
+    floor_contrast: float = float("inf")
+
+    def is_floor_speck(self, min_contrast: float) -> bool:
+        """Light marks on a "face" the colour of the floor: lint or a crumb on the
+        tray's floor, whose surroundings the detector took for a die's face. True
+        when the marks are light and the face is closer than ``min_contrast`` to the
+        floor around it, or closer than half of it to the frame's floor colour.
+
+        A real die's face stands apart from the floor, or (a white die on a light
+        floor) its pips are dark. A dark die with light pips on a floor of its own
+        colour is therefore not read: it cannot be told from lint."""
+        return self.light_marks and (self.contrast < min_contrast
+                                     or self.floor_contrast < 0.5 * min_contrast)
+
+
+def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """The tray floor's colour: the median Lab colour (OpenCV's 0..255 scaling) of the
+    frame (sampled on a grid of about 64 px across its short side), which the floor
+    covers most of (dice cover under a third of it)."""
+    h, w = image.shape[:2]
+    step = max(1, min(h, w) // 64)
+    small = np.ascontiguousarray(image[::step, ::step])
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+    return np.asarray(np.median(lab, axis=0), np.float32)
+
+
+def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
+                  floor: NDArray[np.float32] | None = None) -> Body:
+    """Measure how the face of the detection at (x, y), ``size`` px across, stands
+    apart from the floor around it (:class:`Body`), on a grid of 40 x 40 pixels
+    sampled over twice the box (outside the image: its edge pixels).
+
+    The face colour is the median over the central 0.6 of the box (pips are a small
+    part of it); the floor is the ring from 0.7 to 1 box side from the centre, split
+    into eight sectors, each summarised by its median (robust to the floor's grain and
+    scattered lint). ``floor``: the frame's floor colour (:func:`floor_colour`).
+    """
+    h, w = image.shape[:2]
+    step = (np.arange(_BODY_PX, dtype=np.float32) - (_BODY_PX - 1) / 2.0) * (2.0 * size
+                                                                               / _BODY_PX)
+    xs = np.clip(np.rint(x + step), 0, w - 1).astype(np.intp)
+    ys = np.clip(np.rint(y + step), 0, h - 1).astype(np.intp)
+    crop = np.ascontiguousarray(image[ys[:, None], xs[None, :]])  # sampled, not averaged
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+    face = np.median(lab[_BODY_CORE_IDX], axis=0)
+    sectors = np.median(lab[_BODY_RING_IDX], axis=1)  # (8, 3)
+    dist = sorted(np.linalg.norm(sectors - face, axis=1).tolist())
+    lo, mid, hi = np.percentile(lab[_BODY_MARKS_IDX, 0], (3, 50, 97)).tolist()
+    lighter = hi - mid > mid - lo
+    far = float("inf") if floor is None else float(np.linalg.norm(face - floor))
+    return Body(dist[-3], lighter, far)

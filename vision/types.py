@@ -185,6 +185,11 @@ class VisionParams:
             rune55 photos were stretched to a square, which flattens one direction).
         turns: the face classifier reads each crop turned 0, 90, 180, 270 degrees (the
             first ``turns`` of them, 1..4); all must name the same value.
+        min_body_contrast: a detection whose marks are lighter than its face, and
+            whose face stands apart from the floor around it by less than this Lab
+            distance (:class:`vision.topface.Body`), is lint or a speck on the floor,
+            not a die. Real dice measure 24 or more where their pips are light (the
+            held-out photos and the generated kinds); lint on sandpaper or felt under 8.
         not_a_die_score: a detection this sure (0..1) that the face classifier calls
             "not a die" is reported as a ``not_a_die`` problem when it lies inside the
             calibrated tray (otherwise, and without a tray, it is dropped).
@@ -215,6 +220,7 @@ class VisionParams:
     smear_min_px: float = 60.0
     max_smear: float = 0.38
     not_a_die_score: float = 0.9
+    min_body_contrast: float = 20.0
     dark_mean: float = 25.0
     bright_mean: float = 245.0
     blur_min_steepness: float = 0.12

@@ -97,9 +97,12 @@ def _replay_opens(path: Path) -> bool:
 def _calibration(path: Path) -> int:
     """Problems with the calibration file beside the config's journal (printed)."""
     from companion.calibration import (
+        FOCUS_FILE,
+        CalibrationFileError,
         calibration_path,
         check_calibration_file,
         load_calibration_file,
+        load_focus,
     )
     from companion.config import load_config
 
@@ -113,6 +116,14 @@ def _calibration(path: Path) -> int:
         cal = load_calibration_file(file).calibration
         size = "not measured" if cal.die_size_px is None else f"{cal.die_size_px:.0f} px"
         print(f"{file}: ok (die size {size})")
+    focus = file.with_name(FOCUS_FILE)
+    try:
+        lens = load_focus(focus)
+    except CalibrationFileError as error:
+        print(error)
+        return len(problems) + 1
+    if lens is not None:
+        print(f"{focus}: ok (lens held at {lens:.2f} dioptres)")
     return len(problems)
 
 

@@ -18,7 +18,10 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hardware.camera import Camera
 
 
 def register(sub: Any) -> None:
@@ -68,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.runner import AnyButton, open_screen, run_companion
     from hardware import HardwareError
     from hardware.button import KeyboardButton, open_buttons
-    from hardware.camera import Camera, CameraError, open_camera
+    from hardware.camera import CameraError, open_camera
 
     faults: dict[str, str] = {}
     calibration, problem = table_calibration(config)
@@ -92,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     def reopen() -> Camera:
-        return open_camera(config.camera)
+        return hold_focus(open_camera(config.camera), config.journal.path.parent)
 
     if args.config is not None and not args.config.exists():
         faults["config"] = f"No config file at {args.config}: playing on the documented defaults"
@@ -101,7 +104,8 @@ def run(args: argparse.Namespace) -> int:
         camera = reopen()
     except CameraError as error:
         camera, faults["camera"] = None, f"Camera not found: {error}"
-    keyboard = KeyboardButton(hold_time=config.button.hold_time_s)
+    keyboard = KeyboardButton(hold_time=config.button.hold_time_s,
+                              long_hold_time=config.button.long_hold_time_s)
     buttons: Any = keyboard
     gpio: Any = None
     if config.button.kind != "keyboard":
@@ -243,3 +247,28 @@ def table_calibration(config: Any) -> tuple[Any, str | None]:
         except CalibrationFileError as error:
             problem = f"Calibration not used: {error}"
     return merged_calibration(measured, tray.die_size_px, tray.region, tray.bank_zone), problem
+
+
+def hold_focus(camera: Camera, state_dir: Path) -> Camera:
+    """Hold the focus of a camera with autofocus (Camera Module 3) for the game: at the
+    lens position setup's autofocus saved (``focus.json``), or where one autofocus cycle
+    now ends when none is saved; a camera without autofocus is left as it is (the
+    camera logs an info line). Returns ``camera``. Raises
+    :class:`~hardware.camera.CameraError` when the camera refuses."""
+    from companion.calibration import FOCUS_FILE, CalibrationFileError, load_focus
+
+    log = logging.getLogger("companion.setup")
+    try:
+        position = load_focus(state_dir / FOCUS_FILE)
+    except CalibrationFileError as error:
+        log.warning("focus not used: %s", error)
+        position = None
+    hold, autofocus = getattr(camera, "hold_focus", None), getattr(camera, "autofocus", None)
+    if position is not None and callable(hold):
+        hold(position)
+    elif callable(autofocus):
+        result = autofocus()
+        if result is not None:
+            log.info("no focus saved by setup: autofocus held the lens at %.2f dioptres",
+                     result.lens_position)
+    return camera

@@ -7,6 +7,10 @@ every counted throw with a chi-square test against a fair die (:mod:`companion.s
 
     {"dice": N, "faces": {"1": n1, ..., "6": n6}, "chi2": x, "p_value": p,
      "players": {NAME: {"rounds_won": .., "chips": .., "points": .., "launch_rate": ..}}}
+
+Chips count as won or lost when the pot is won (or its antes handed back): antes in the
+pot of a round still being played are neither, and the text says them per player as
+"1 chip in the pot".
 """
 
 from __future__ import annotations
@@ -72,9 +76,10 @@ def report(stats: NightStats) -> str:
         lines.append("Standings (rounds won, chips won or lost, points, launch rate):")
         for t in stats.players:
             chips = format_amount(t.chips, stats.unit)
+            pot = f", {format_amount(t.in_pot, stats.unit)} in the pot" if t.in_pot else ""
             lines.append(f"  {t.name}: {t.rounds_won} won of {t.rounds_played}, "
                          f"{'+' if t.chips > 0 else ''}{chips}, {t.points} points, "
-                         f"launched {round(100 * t.launch_rate)} %")
+                         f"launched {round(100 * t.launch_rate)} %{pot}")
     if stats.best is not None:
         b = stats.best
         lines.append(f"Best cargo: {b.cargo} by {b.player} (game {b.game}, "

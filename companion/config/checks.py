@@ -99,6 +99,12 @@ class _Checker:
                 "button.undo_pin",
                 f"the undo button cannot share GPIO{button.pin} with the throw button",
             )
+        if button.long_hold_time_s <= button.hold_time_s:
+            self.problem(
+                "button.long_hold_time_s",
+                f"must be longer than hold_time_s ({button.hold_time_s:g} s), "
+                f"not {button.long_hold_time_s:g} s",
+            )
         return Config(button, camera, tray, display, rules, players, journal, log_config, sound,
                       source)
 

@@ -23,6 +23,7 @@ class ButtonConfig:
     bounce_time_s: float = 0.02
     hold_time_s: float = 1.5
     min_press_s: float = 0.05
+    long_hold_time_s: float = 4.0
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
             "kind",
             "choice",
             "gpio",
-            "gpio: buttons on the Pi's pins; keyboard: space, s, u",
+            "gpio: buttons on the Pi's pins; keyboard: space, s, n, u",
             choices=("gpio", "keyboard"),
         ),
         Key("pin", "int", 17, "GPIO (BCM) number of the throw button", 2, 27),
@@ -61,6 +61,14 @@ SCHEMA: dict[str, dict[str, Key]] = {
             "shortest press, s; a shorter pulse on the line is a glitch, not a press",
             0.0,
             0.25,
+        ),
+        Key(
+            "long_hold_time_s",
+            "float",
+            4.0,
+            "press length that makes a long hold (the night so far, between rounds), s",
+            1.0,
+            30.0,
         ),
     ),
     "camera": _keys(

@@ -502,10 +502,11 @@ def dice_count(n: int) -> str:
 
 def no_throw(state: GameState) -> tuple[str, str]:
     """Why a press reads no throw now (text, what to do)."""
+    night = "; keep holding it for the night so far"  # the long hold (companion.night)
     if state.phase is Phase.ROUND_OVER:
-        return "The round is over", "Hold the button to start the next round"
+        return "The round is over", f"Hold the button to start the next round{night}"
     if state.phase is Phase.MATCH_OVER:
-        return "The match is over", "Hold the button to start a new match"
+        return "The match is over", f"Hold the button to start a new match{night}"
     return "No throw is expected now", action(state)
 
 

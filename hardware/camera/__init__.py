@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from hardware.camera.base import Camera, CameraBase, CameraError, Frame, FrameError
-from hardware.camera.pi import PiCamera
+from hardware.camera.pi import FocusResult, PiCamera
 from hardware.camera.replay import ReplayCamera, read_manifest
 from hardware.camera.usb import UsbCamera
 from hardware.camera_checks import CheckedCamera
@@ -31,6 +31,7 @@ __all__ = [
     "CameraFactory",
     "CameraMaker",
     "CameraSettings",
+    "FocusResult",
     "Frame",
     "FrameError",
     "PiCamera",

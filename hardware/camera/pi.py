@@ -15,6 +15,15 @@ a mains frequency set, AE is told the flicker period while it settles (libcamera
 locked exposure is moved onto whole flicker periods (see
 :func:`~hardware.exposure.flicker_free_exposure`).
 
+Focus (Camera Module 3, which has a motorised lens: ``AfMode`` is among the camera's
+``camera_controls``): :meth:`PiCamera.autofocus` runs one autofocus cycle (picamera2's
+``autofocus_cycle()``: ``AfMode`` Auto, ``AfTrigger`` Start, until ``AfState`` is
+Focused or Failed), reads the ``LensPosition`` it reached (dioptres) from the frame
+metadata, and holds it (``AfMode`` Manual, ``LensPosition``) so the focus does not hunt
+during a game; :meth:`PiCamera.hold_focus` holds a position saved earlier. A camera
+without autofocus (no ``AfMode`` control: Camera Module 2, HQ camera) skips both with
+an info line in the log: its focus is the lens's own.
+
 Frames are requested as picamera2's ``RGB888`` format, which is laid out B, G, R in
 memory: exactly OpenCV's BGR, no conversion needed. The configuration has
 ``queue=False`` so every capture waits for a frame that *started* after the request (a
@@ -29,6 +38,7 @@ from __future__ import annotations
 import importlib
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -40,6 +50,26 @@ log = logging.getLogger(__name__)
 
 #: libcamera's ``AeFlickerModeEnum.Manual`` (used when ``libcamera`` cannot be imported).
 AE_FLICKER_MANUAL = 1
+#: libcamera's ``AfModeEnum.Manual`` (the same fallback).
+AF_MODE_MANUAL = 0
+#: Longest wait for one autofocus cycle, s (a full scan of Camera Module 3's lens takes
+#: about a second in good light).
+AUTOFOCUS_TIMEOUT_S = 5.0
+
+
+@dataclass(frozen=True)
+class FocusResult:
+    """What an autofocus cycle reached.
+
+    Attributes:
+        lens_position: the lens position held, dioptres (1 / distance in m; 0 is
+            infinity), as libcamera's ``LensPosition`` control.
+        focused: True if the cycle ended Focused, False if it Failed (the lens is
+            held where the scan left it).
+    """
+
+    lens_position: float
+    focused: bool
 
 #: Longest frame duration AE may choose while settling, us (10 fps): a dim bar needs
 #: long exposures; the dice are read only once they are still.
@@ -93,6 +123,8 @@ class PiCamera(CameraBase):
         self._dead: str | None = None
         #: The controls locked after settling (exposure, gain, colour gains), for logs.
         self.locked_controls: dict[str, Any] = {}
+        #: The lens position held (dioptres), or None while the focus is not held.
+        self.lens_position: float | None = None
 
         Picamera2 = _import_picamera2()
         try:
@@ -228,6 +260,60 @@ class PiCamera(CameraBase):
         log.info("%s: locked %s", self.describe, locked)
         return dict(locked)
 
+    # -- focus -------------------------------------------------------------------------
+    @property
+    def has_autofocus(self) -> bool:
+        """Whether the camera has a motorised lens (``AfMode`` among its controls)."""
+        return "AfMode" in (getattr(self._cam, "camera_controls", {}) or {})
+
+    def autofocus(self) -> FocusResult | None:
+        """Run one autofocus cycle, then hold the lens where it ended (``AfMode``
+        Manual), so the focus does not hunt during a game.
+
+        Returns what it reached, or None for a camera without autofocus (logged at
+        info level). Raises :class:`CameraError` when the camera refuses the controls
+        or the cycle does not end within :data:`AUTOFOCUS_TIMEOUT_S`.
+        """
+        self._check_open()
+        if not self.has_autofocus:
+            log.info("%s has no autofocus (no AfMode control): the lens's own focus is used",
+                     self.describe)
+            return None
+        job = self._call("autofocus", lambda: self._cam.autofocus_cycle(wait=False))
+        try:
+            focused = bool(self._cam.wait(job, timeout=AUTOFOCUS_TIMEOUT_S))
+        except TimeoutError as exc:
+            raise self._fail(f"autofocus did not end within {AUTOFOCUS_TIMEOUT_S:g} s") from exc
+        except Exception as exc:
+            raise self._fail(f"failed while focusing: {exc}") from exc
+        try:
+            position = float(self._metadata()["LensPosition"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise self._fail(f"gave no LensPosition after autofocus ({exc!r})") from exc
+        self.hold_focus(position)
+        if not focused:
+            log.warning("%s: autofocus found no sharp focus; the lens is held at %.2f "
+                        "dioptres", self.describe, position)
+        return FocusResult(position, focused)
+
+    def hold_focus(self, lens_position: float) -> bool:
+        """Hold the lens at ``lens_position`` dioptres (``AfMode`` Manual): the position
+        an autofocus cycle reached, e.g. at setup. Returns False for a camera without
+        autofocus (logged at info level). Raises :class:`CameraError`."""
+        self._check_open()
+        if not self.has_autofocus:
+            log.info("%s has no autofocus (no AfMode control): lens position %.2f not set",
+                     self.describe, lens_position)
+            return False
+        controls = {"AfMode": _af_manual(), "LensPosition": float(lens_position)}
+        try:
+            self._cam.set_controls(controls)
+        except Exception as exc:
+            raise self._fail(f"refused the lens position {lens_position:.2f}: {exc}") from exc
+        self.lens_position = float(lens_position)
+        log.info("%s: focus held at lens position %.2f dioptres", self.describe, lens_position)
+        return True
+
     def _wait_for_exposure(self, exposure_us: int) -> None:
         """Controls take effect a few frames later: wait until the metadata shows it."""
         for _ in range(12):
@@ -305,3 +391,10 @@ def _flicker_manual() -> Any:
         return controls.AeFlickerModeEnum.Manual
     except (ImportError, AttributeError):
         return AE_FLICKER_MANUAL
+
+
+def _af_manual() -> Any:
+    try:
+        return importlib.import_module("libcamera").controls.AfModeEnum.Manual
+    except (ImportError, AttributeError):
+        return AF_MODE_MANUAL

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.app import AppSettings, Companion
+from gpiozero.pins.mock import MockFactory
+
+from companion.app import AppSettings, Companion, Outcome
 from companion.display import Screen
-from companion.engine import Phase
+from companion.engine import Phase, Stand
 from companion.journal import GameSetup, Journal
 from companion.sound import Speaker
+from hardware.button import ButtonEvent, ThrowButton
 from hardware.camera import ReplayCamera
 
 from .trays import tray
@@ -57,28 +60,51 @@ def test_the_house_asks_for_a_rethrow_and_says_its_chance(tmp_path: Path) -> Non
                                    "(standing on 3: 0 %): throw 2 dice for the House")
 
 
-def test_a_press_between_rounds_shows_the_night_and_the_idle_screen_keeps_it(
-        tmp_path: Path) -> None:
-    speaker = Speaker(enabled=True)  # silent in tests: it only records what it would play
+def _won_by_the_house(tmp_path: Path, **kwargs: object) -> Companion:
+    """A practice game the House has just won (the match is over: between rounds)."""
     companion = _companion(tmp_path, [tray(6, 5, 4, 3, 3, seed=25),
-                                      tray(6, 5, 4, 6, 2, seed=26)], speaker=speaker)
+                                      tray(6, 5, 4, 6, 2, seed=26)], **kwargs)
     companion.press()
-    assert speaker.played == ["read", "ship", "captain", "crew", "launch"]
     companion.hold()
     companion.press()
-    assert speaker.played[-1] == "win"
     assert companion.view().screen is Screen.MATCH_RESULT
-    companion.press()                              # between rounds: the night so far
+    return companion
+
+
+def test_a_long_hold_between_rounds_shows_the_night_and_the_idle_screen_keeps_it(
+        tmp_path: Path) -> None:
+    speaker = Speaker(enabled=True)  # silent in tests: it only records what it would play
+    companion = _won_by_the_house(tmp_path, speaker=speaker)
+    assert speaker.played[:5] == ["read", "ship", "captain", "crew", "launch"]
+    assert speaker.played[-1] == "win"
+    refused = companion.handle(ButtonEvent("press", 1.0))  # a press shows nothing new
+    assert refused.problem == "The match is over" and companion.view().screen is not Screen.NIGHT
+    message = companion.view().message
+    assert message is not None and message.action == (
+        "Hold the button to start a new match; keep holding it for the night so far")
+    companion.handle(ButtonEvent("holding", 2.0))  # held past the hold time: what letting go does
+    message = companion.view().message
+    assert message is not None and message.text == "Let go to start a new match"
+    assert message.action == "Keep holding to see the night so far"
+    assert companion.handle(ButtonEvent("long_hold", 4.5)) == Outcome()
     view = companion.view()
     assert view.screen is Screen.NIGHT and view.night is not None
     assert view.night.rounds == 1 and view.night.last_rounds == (("House", 8),)
     assert [p.name for p in view.night.players] == ["House", "Ann"]
     assert view.night.dice == 10
-    assert view.message is not None and "hold it to start the next round" in view.message.action
-    companion.press()                              # and back
-    assert companion.view().screen is Screen.MATCH_RESULT
-    companion.press()
-    companion.hold()                               # a hold starts the next match
+    assert view.message is not None
+    assert view.message.action == "Press the button to go back to the round"
+    companion.handle(ButtonEvent("press", 6.0))  # any press goes back, and reads nothing
+    view = companion.view()
+    assert view.screen is Screen.MATCH_RESULT
+    assert view.message is not None and view.message.text == "Hold the button to start a new match"
+    assert len(companion.journal.entries()) == 4
+    companion.handle(ButtonEvent("long_hold", 9.0))
+    companion.handle(ButtonEvent("holding", 10.5))  # the night stays while held
+    assert companion.view().screen is Screen.NIGHT
+    companion.handle(ButtonEvent("hold", 11.0))  # a hold goes back too: no match starts
+    assert companion.view().screen is Screen.MATCH_RESULT and companion.state.match_number == 1
+    companion.handle(ButtonEvent("hold", 13.0))  # a hold starts the next match
     assert companion.state.match_number == 2 and companion.view().screen is not Screen.NIGHT
     companion.journal.close()
     # a new game on the same journal: while idle, the night so far
@@ -88,3 +114,65 @@ def test_a_press_between_rounds_shows_the_night_and_the_idle_screen_keeps_it(
     assert view.screen is Screen.NIGHT and view.night is not None
     assert (view.night.games, view.night.rounds) == (1, 1)  # the new game has no event yet
     assert view.message is not None and view.message.action == "Press the button to start"
+
+
+def test_a_long_hold_during_a_turn_is_a_hold_and_holding_says_let_go(tmp_path: Path) -> None:
+    companion = _companion(tmp_path, [tray(6, 5, 4, 3, 3, seed=25)])
+    companion.press()                              # Ann launches: cargo 6, may stand
+    companion.handle(ButtonEvent("holding", 1.5))
+    message = companion.view().message
+    assert message is not None and (message.text, message.action) == ("Let go to stand", "")
+    outcome = companion.handle(ButtonEvent("long_hold", 4.0))
+    assert isinstance(outcome.applied, Stand) and companion.view().screen is not Screen.NIGHT
+
+
+def test_a_long_hold_cancels_an_undo_waiting_and_shows_no_night(tmp_path: Path) -> None:
+    companion = _won_by_the_house(tmp_path)
+    companion.handle(ButtonEvent("undo", 1.0))
+    companion.handle(ButtonEvent("holding", 2.5))  # the question stays on screen
+    assert companion.view().confirm is not None
+    assert companion.handle(ButtonEvent("long_hold", 5.0)).problem == "undo cancelled"
+    assert companion.view().screen is Screen.MATCH_RESULT
+
+
+def test_the_night_by_a_long_hold_of_the_gpio_button(tmp_path: Path) -> None:
+    # the button on gpiozero's mock pins, dated by a fake clock, into the app
+    clock = FakeClock()
+    factory = MockFactory()
+    companion = _won_by_the_house(tmp_path)
+    with ThrowButton(17, hold_time=1.5, long_hold_time=4.0, pin_factory=factory,
+                     clock=clock) as button:
+        pin = factory.pin(17)
+
+        def hold_for(seconds: float) -> list[str]:
+            pin.drive_low()
+            clock.now += seconds
+            kinds = []
+            while (event := button.get(timeout_s=0.5)) is not None:
+                kinds.append(event.kind)
+                companion.handle(event)
+            pin.drive_high()
+            clock.now += 0.1
+            while (event := button.get(timeout_s=0.5)) is not None:
+                kinds.append(event.kind)
+                companion.handle(event)
+            clock.now += 1.0
+            return kinds
+
+        assert hold_for(4.2) == ["holding", "long_hold"]
+        assert companion.view().screen is Screen.NIGHT
+        assert hold_for(0.2) == ["press"]
+        assert companion.view().screen is Screen.MATCH_RESULT
+        assert hold_for(2.0) == ["holding", "hold"]  # let go after 2 s: a new match
+        assert companion.state.match_number == 2
+    factory.reset()
+
+
+class FakeClock:
+    """Monotonic seconds moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now

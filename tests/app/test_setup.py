@@ -12,18 +12,20 @@ import pytest
 
 from companion.calibration import (
     CalibrationFileError,
-    TableCalibration,
+    ThrowCalibration,
     check_calibration_file,
     load_calibration_file,
+    load_focus,
     merged_calibration,
     save_calibration,
+    save_focus,
 )
 from companion.cli import main
 from companion.commands.setup import held_at_start
 from companion.display.setup import render_setup_with_layout
 from companion.setup import FLICKER_LIMIT, SetupMode, flicker_banding, sharpness
 from hardware.button import ButtonEvent
-from hardware.camera import ReplayCamera
+from hardware.camera import FocusResult, ReplayCamera
 from vision import Calibration, read_dice
 
 from .trays import tray
@@ -235,7 +237,7 @@ def test_every_setup_screen_fits(tmp_path: Path, size: tuple[int, int]) -> None:
 def test_calibration_file_checks(tmp_path: Path) -> None:
     path = tmp_path / "calibration.json"
     assert check_calibration_file(path, (640, 480)) == []  # none yet: not a problem
-    save_calibration(path, TableCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)),
+    save_calibration(path, ThrowCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)),
                                             (640, 480), 3, 15))
     assert check_calibration_file(path, (640, 480)) == []
     assert check_calibration_file(path, (1640, 1232)) == [
@@ -256,10 +258,17 @@ def test_config_check_fails_on_a_bad_calibration_file(
     (tmp_path / "state" / "calibration.json").write_text('{"die_size_px": true}')
     assert main(["config", "check", str(config)]) == 2
     assert "die_size_px must be a number of px" in capsys.readouterr().out
+    (tmp_path / "state" / "calibration.json").unlink()
+    (tmp_path / "state" / "focus.json").write_text('{"lens_position": -1}')
+    assert main(["config", "check", str(config)]) == 2
+    assert "focus.json: lens_position must be a number of dioptres" in capsys.readouterr().out
+    save_focus(tmp_path / "state" / "focus.json", 2.5, True)
+    assert main(["config", "check", str(config)]) == 0
+    assert "focus.json: ok (lens held at 2.50 dioptres)" in capsys.readouterr().out
 
 
 def test_the_config_tray_wins_over_the_measured_calibration() -> None:
-    measured = TableCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)), (640, 480))
+    measured = ThrowCalibration(Calibration(52.0, (0.0, 0.0, 600.0, 400.0)), (640, 480), 3, 15)
     cal = merged_calibration(measured, None, (10.0, 10.0, 500.0, 400.0), None)
     assert cal == Calibration(52.0, (10.0, 10.0, 500.0, 400.0), None)
     assert merged_calibration(None, None, None, None) is None
@@ -307,7 +316,8 @@ def test_run_reads_the_calibration_that_setup_saved(tmp_path: Path) -> None:
                                          None)
     state = tmp_path / "state"
     save_calibration(state / "calibration.json",
-                     TableCalibration(Calibration(66.0, (20.0, 10.0, 550.0, 470.0)), (640, 480)))
+                     ThrowCalibration(Calibration(66.0, (20.0, 10.0, 550.0, 470.0)), (640, 480),
+                                      3, 15))
     assert table_calibration(config) == (
         Calibration(66.0, (20.0, 10.0, 550.0, 470.0), (560.0, 0.0, 640.0, 480.0)), None)
     (state / "calibration.json").write_text("[]")
@@ -329,3 +339,86 @@ def test_leaving_the_aim_step_locks_the_exposure_again(tmp_path: Path) -> None:
     setup.handle(ButtonEvent("press", 1.0))
     assert LockingCamera.locks == 1 and setup.name == "measure"
     assert "Exposure locked for this light" in [line.text for line in setup.view().lines]
+
+
+def test_the_calibration_file_has_one_parser_visions(tmp_path: Path) -> None:
+    # issue 11: the companion checks the file with vision's parser and adds only the
+    # camera's resolution; both read what `python -m vision calibrate --json` writes
+    import companion.calibration
+    import vision.calibrate
+
+    assert companion.calibration.ThrowCalibration is vision.calibrate.ThrowCalibration
+    path = tmp_path / "calibration.json"
+    table = ThrowCalibration(Calibration(52.0, (8.0, 6.0, 600.0, 400.0)), (640, 480), 3, 15)
+    path.write_text(json.dumps(table.to_json()))
+    assert vision.calibrate.load_calibration(path) == table.calibration
+    assert load_calibration_file(path) == table
+    path.write_text('{"die_size_px": 52, "tray": [0, 0, 600, 400]}')  # no frame size
+    assert vision.calibrate.load_calibration(path).die_size_px == 52.0  # the reader's part
+    assert check_calibration_file(path, (640, 480)) == [
+        f"{path}: image_size must be [width, height] in px"]
+    path.write_text('{"die_size_px": 52, "image_size": [640, 480], "dice": -1}')
+    assert check_calibration_file(path, None) == [
+        f"{path}: photos and dice must be whole numbers, 0 or more"]
+    path.write_bytes(b"\xff\xfe")
+    assert check_calibration_file(path, None) == [f"{path}: not a calibration file (not text)"]
+
+
+class FocusingCamera(ReplayCamera):
+    """A replay camera with Camera Module 3's focus methods (the Pi camera's own are
+    tested on the picamera2 twin in tests/hardware/test_camera_pi.py)."""
+
+    def __init__(self, images: list[np.ndarray], result: FocusResult | None) -> None:
+        super().__init__(images)
+        self.result = result
+        self.calls: list[str] = []
+
+    def autofocus(self) -> FocusResult | None:
+        self.calls.append("autofocus")
+        return self.result
+
+    def hold_focus(self, lens_position: float) -> bool:
+        self.calls.append(f"hold {lens_position}")
+        return True
+
+
+def test_setup_runs_the_autofocus_once_shows_it_by_the_sharpness_and_saves_it(
+    tmp_path: Path,
+) -> None:
+    camera = FocusingCamera(AIM * 3, FocusResult(2.5, True))
+    setup = SetupMode(camera, tmp_path / "state", clock=Clock())
+    setup.preview()
+    setup.preview()
+    assert camera.calls == ["autofocus"]
+    sharpness_meter = setup.view().meters[0]
+    assert sharpness_meter.text.startswith("autofocus held the lens at 2.50 dioptres; sharpness")
+    assert sharpness_meter.ok is True
+    assert load_focus(tmp_path / "state" / "focus.json") == 2.5
+    assert "autofocus: lens held at 2.50 dioptres (focused)" in setup.summary()
+    failed = SetupMode(FocusingCamera(AIM, FocusResult(0.8, False)), tmp_path / "b",
+                       clock=Clock())
+    failed.preview()
+    meter = failed.view().meters[0]
+    assert meter.text.startswith("autofocus found no focus (lens at 0.80)") and meter.ok is False
+    manual = SetupMode(FocusingCamera(AIM, None), tmp_path / "c", clock=Clock())  # no AF
+    manual.preview()
+    assert "autofocus" not in manual.view().meters[0].text
+    assert not (tmp_path / "c" / "focus.json").exists()
+
+
+def test_run_holds_the_focus_setup_saved_or_autofocuses_once(tmp_path: Path) -> None:
+    from companion.commands.run import hold_focus
+
+    camera = FocusingCamera(AIM, FocusResult(1.75, True))
+    assert hold_focus(camera, tmp_path) is camera
+    assert camera.calls == ["autofocus"]  # none saved: one cycle now, held by the camera
+    save_focus(tmp_path / "focus.json", 3.25, True)
+    camera.calls.clear()
+    hold_focus(camera, tmp_path)
+    assert camera.calls == ["hold 3.25"]  # no cycle: the lens goes where setup left it
+    (tmp_path / "focus.json").write_text('{"lens_position": "near"}')
+    camera.calls.clear()
+    hold_focus(camera, tmp_path)  # a broken file is not used (logged): autofocus instead
+    assert camera.calls == ["autofocus"]
+    plain = ReplayCamera(AIM)  # no autofocus at all: left as it is
+    assert hold_focus(plain, tmp_path) is plain

@@ -158,6 +158,59 @@ def test_a_night_runs_from_six_to_six_and_each_event_counts_on_its_own_night() -
     assert night_stats([late], "2026-12-02", UTC).games == 0
 
 
+def test_antes_in_the_pot_of_a_round_being_played_are_neither_won_nor_lost() -> None:
+    # Bob wins round 1 (the pot of 2); round 2 has begun: each anted 1, Ann has thrown
+    stats = night_stats([_game("65433 S 65466 S N 65432")])
+    assert {t.name: (t.chips, t.in_pot) for t in stats.players} == {
+        "Bob": (1, 1), "Ann": (-1, 1)}
+    assert len(stats.rounds) == 1
+    assert stats_json(stats)["players"] == {
+        "Bob": {"rounds_won": 1, "chips": 1, "points": 12, "launch_rate": 1.0},
+        "Ann": {"rounds_won": 0, "chips": -1, "points": 0, "launch_rate": 1.0},
+    }
+    # the game as it began: round 1's antes are in the pot, nobody has won or lost
+    opening = night_stats([_game("65433")])
+    assert {t.name: (t.chips, t.in_pot) for t in opening.players} == {
+        "Ann": (0, 1), "Bob": (0, 1)}
+
+
+def test_a_pot_carried_over_counts_when_it_is_won() -> None:
+    nobody = "11111 11111 11111 11111 11111 11111"  # nobody launches: the pot of 2 stays
+    carried = night_stats([_game(f"{nobody} N")])      # round 2's antes: a pot of 4
+    assert {t.name: (t.chips, t.in_pot) for t in carried.players} == {
+        "Ann": (0, 2), "Bob": (0, 2)}
+    # round 2 begins with Bob (play passes left): he launches, Ann does not; he takes 4
+    won = night_stats([_game(f"{nobody} N 65433 S 11111 11111 11111")])
+    assert {t.name: (t.chips, t.in_pot) for t in won.players} == {
+        "Bob": (2, 0), "Ann": (-2, 0)}
+    undone = night_stats([_game(f"{nobody} N 65433 S 11111 11111 11111 U")])
+    assert {t.name: (t.chips, t.in_pot) for t in undone.players} == {
+        "Ann": (0, 2), "Bob": (0, 2)}
+
+
+def test_a_real_journal_mid_round_in_stats_and_on_the_night_screen(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.journal import GameSetup, Journal
+    from companion.night import night_view
+    from companion.stats import logged_games
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        journal.start_game(GameSetup("standard", {"first-player": "named"}, ("Ann", "Bob")),
+                           at_s=EVENING)
+        for i, token in enumerate(["65433", "S", "65466", "S", "N", "65432"]):
+            journal.append(token, at_s=EVENING + 60 * (i + 1))
+        view = night_view(night_stats(logged_games(journal)))
+    assert view.in_pot == "2 chips in the pot"
+    assert {p.name: p.chips for p in view.players} == {"Bob": 1, "Ann": -1}
+    assert main(["stats", "--journal", str(path), "--json"]) == 0
+    players = json.loads(capsys.readouterr().out)["players"]
+    assert {name: p["chips"] for name, p in players.items()} == {"Bob": 1, "Ann": -1}
+    assert main(["stats", "--journal", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Ann: 0 won of 1, -1 chip, 0 points, launched 100 %, 1 chip in the pot" in text
+
+
 def test_a_broken_game_is_named() -> None:
     with pytest.raises(ValueError, match=r"game 7, event 2 \('6543'\)"):
         game_history(_game("65433 6543", game_id=7))

@@ -264,3 +264,90 @@ def test_any_bouncy_sequence_gives_exactly_one_event_per_physical_press(
     events = run(edges, until=t + 5)
     assert [e.kind for e in events] == expected
     assert all(a.at_s <= b.at_s for a, b in itertools.pairwise(events))
+
+
+# -- the long hold (issue 14: the night screen between rounds) -------------------------
+
+LONG = 4.0
+
+
+def run_long(edges: list[tuple[float, bool]], until: float) -> list[ButtonEvent]:
+    """:func:`run` for a detector with a long hold at ``LONG`` s."""
+    detector = PressDetector(BOUNCE, HOLD, long_hold_time=LONG)
+    events: list[ButtonEvent] = []
+    for at, level in [*edges, (until, None)]:
+        deadline = detector.next_deadline()
+        while deadline is not None and deadline <= at:
+            events += detector.poll(deadline)
+            deadline = detector.next_deadline()
+        if level is not None:
+            events += detector.feed(level, at)
+    return events
+
+
+def test_with_a_long_hold_the_hold_time_gives_a_notice_and_the_release_the_hold() -> None:
+    detector = PressDetector(BOUNCE, HOLD, long_hold_time=LONG)
+    detector.feed(True, 10.0)
+    assert detector.poll(11.49) == []
+    assert detector.poll(11.5) == [ButtonEvent("holding", 11.5)]  # thumb still down
+    assert detector.next_deadline() == pytest.approx(14.0)
+    assert detector.feed(False, 12.3) == []
+    assert detector.next_deadline() == pytest.approx(12.32)  # no long hold is waiting now
+    assert detector.poll(12.32) == [ButtonEvent("hold", 12.3)]  # dated at the release
+    assert detector.poll(20.0) == []
+
+
+def test_a_long_hold_is_reported_at_long_hold_time_and_its_release_adds_nothing() -> None:
+    events = run_long([(10.0, True), (16.0, False)], until=30.0)
+    assert events == [ButtonEvent("holding", 11.5), ButtonEvent("long_hold", 14.0)]
+
+
+def test_release_bounce_just_before_the_long_hold_time_makes_it_a_hold() -> None:
+    # the thumb lifts at 13.99 s, bouncing: a hold, dated from the release's last edge
+    release = [(13.99, False), (13.992, True), (13.995, False)]
+    assert run_long([(10.0, True), *release], until=30.0) == [
+        ButtonEvent("holding", 11.5), ButtonEvent("hold", 13.995)]
+
+
+def test_a_spike_during_a_long_hold_does_not_break_it() -> None:
+    spike = [(12.5, False), (12.503, True)]  # 3 ms up: not a release
+    assert run_long([(10.0, True), *spike, (15.0, False)], until=30.0) == [
+        ButtonEvent("holding", 11.5), ButtonEvent("long_hold", 14.0)]
+
+
+def test_a_short_press_is_a_press_with_a_long_hold_too() -> None:
+    assert run_long([(10.0, True), (10.2, False)], until=30.0) == [ButtonEvent("press", 10.2)]
+
+
+def test_a_button_down_at_start_reports_nothing_for_its_long_hold_or_release() -> None:
+    detector = PressDetector(BOUNCE, HOLD, long_hold_time=LONG)
+    detector.assume_pressed(5.0)
+    assert detector.poll(20.0) == [] and detector.feed(False, 21.0) == []
+    assert detector.poll(22.0) == []
+    assert run_long([(30.0, True), (30.1, False)], until=31.0) == [ButtonEvent("press", 30.1)]
+
+
+@pytest.mark.parametrize(("hold", "long"), [(1.5, 1.5), (1.5, 1.0), (None, 4.0)])
+def test_a_long_hold_must_be_longer_than_a_hold(hold: float | None, long: float) -> None:
+    with pytest.raises(ValueError, match="long_hold_time must be > hold_time"):
+        PressDetector(BOUNCE, hold, long_hold_time=long)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.06, 6.0), st.floats(0.05, 2.0)), max_size=8))
+def test_every_press_gives_one_action_and_a_notice_exactly_when_held(
+    script: list[tuple[float, float]],
+) -> None:
+    edges: list[tuple[float, bool]] = []
+    expected: list[str] = []
+    t = 1.0
+    for down_s, up_s in script:
+        edges += [(t, True), (t + down_s, False)]
+        if down_s < HOLD:
+            expected.append("press")
+        else:
+            expected += ["holding", "long_hold" if down_s >= LONG else "hold"]
+        t += down_s + up_s
+    events = run_long(edges, until=t + 10)
+    assert [e.kind for e in events] == expected
+    assert all(a.at_s <= b.at_s for a, b in itertools.pairwise(events))

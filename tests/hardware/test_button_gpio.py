@@ -176,6 +176,7 @@ def test_open_buttons_builds_the_configured_device(mock_factory: MockFactory) ->
         bounce_time_s = 0.01
         hold_time_s = 0.5
         min_press_s = 0.03
+        long_hold_time_s = None
 
     with open_buttons(Settings()) as device:
         assert isinstance(device, ThrowButton) and device.pin == 22 and device.undo_pin is None
@@ -228,6 +229,7 @@ def test_open_buttons_passes_the_shortest_press(mock_factory: MockFactory) -> No
         bounce_time_s = 0.01
         hold_time_s = 0.5
         min_press_s = 0.01
+        long_hold_time_s = None
 
     clock = FakeClock()
     with open_buttons(Settings()) as device:
@@ -256,3 +258,48 @@ def test_edges_reach_when_edge_and_throw_down_reads_the_pin(mock_factory: MockFa
         assert edges == [("throw", True), ("throw", False), ("undo", True), ("undo", False)]
     finally:
         b.close()
+
+
+def _events(button: ThrowButton, n: int) -> list[ButtonEvent]:
+    events = [button.get(timeout_s=2) for _ in range(n)]
+    assert None not in events, events
+    return events  # type: ignore[return-value]
+
+
+def test_a_long_hold_on_mock_pins_by_a_fake_clock(mock_factory: MockFactory) -> None:
+    # issue 14: the night screen between rounds is a long hold; a hold counts at release
+    clock = FakeClock()
+    with ThrowButton(THROW, hold_time=HOLD, long_hold_time=1.0, clock=clock) as b:
+        pin = mock_factory.pin(THROW)
+        pin.drive_low()                      # held 1.2 s: holding at 0.25 s, long at 1.0 s
+        clock.now += 1.2
+        assert _events(b, 2) == [ButtonEvent("holding", 100.0 + HOLD),
+                                 ButtonEvent("long_hold", 101.0)]
+        pin.drive_high()                     # its release adds nothing
+        clock.now += 0.5
+        assert b.get(timeout_s=0.2) is None
+        pin.drive_low()                      # held 0.6 s: a hold, when it is let go
+        clock.now += 0.6
+        assert _events(b, 1) == [ButtonEvent("holding", 101.7 + HOLD)]
+        pin.drive_high()
+        clock.now += 0.1
+        assert _events(b, 1) == [ButtonEvent("hold", 102.3)]
+        assert b.get(timeout_s=0.2) is None
+
+
+def test_open_buttons_passes_the_long_hold(mock_factory: MockFactory) -> None:
+    class Settings:
+        kind = "gpio"
+        pin = THROW
+        undo_pin = None
+        bounce_time_s = 0.01
+        hold_time_s = 0.5
+        min_press_s = 0.01
+        long_hold_time_s = 3.0
+
+    with open_buttons(Settings()) as device:
+        assert isinstance(device, ThrowButton)
+        assert device._detectors["throw"][0].long_hold_time == 3.0
+    Settings.long_hold_time_s = 0.5  # not longer than the hold
+    with pytest.raises(ValueError, match="long_hold_time must be > hold_time"):
+        open_buttons(Settings())

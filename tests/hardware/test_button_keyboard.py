@@ -67,3 +67,17 @@ def test_closed_keyboard_ignores_keys() -> None:
     keys.key_down("u")
     time.sleep(0.02)
     assert keys.get(timeout_s=0) is None
+
+
+def test_space_held_long_is_a_long_hold_and_n_is_one_at_once() -> None:
+    now = [0.0]
+    with KeyboardButton(hold_time=0.3, long_hold_time=0.8, clock=lambda: now[0]) as keys:
+        keys.key_down("space", at_s=1.0)
+        now[0] = 2.0
+        assert [keys.get(2), keys.get(2)] == [ButtonEvent("holding", 1.3),
+                                              ButtonEvent("long_hold", 1.8)]
+        keys.key_up("space", at_s=2.0)
+        keys.key_down("n", at_s=3.0)
+        keys.key_up("n", at_s=3.1)
+        assert keys.get(2) == ButtonEvent("long_hold", 3.0)
+        assert keys.get(timeout_s=0.1) is None

@@ -3,7 +3,10 @@
 The stand-in follows the Picamera2 manual's API: ``global_camera_info()``,
 ``camera_controls``, ``create_video_configuration(...)``, ``configure``, ``start``,
 ``set_controls``, ``capture_metadata(wait=False)`` / ``capture_array(name,
-wait=False)`` returning a job, and ``wait(job, timeout)`` raising ``TimeoutError``.
+wait=False)`` / ``autofocus_cycle(wait=False)`` returning a job, and ``wait(job,
+timeout)`` raising ``TimeoutError`` (the autofocus job's result: True if it focused).
+With ``autofocus_lens`` set it is a Camera Module 3: ``AfMode`` and ``LensPosition``
+among its controls, the cycle ending at that lens position.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
-from hardware.camera import CameraError, PiCamera
+from hardware.camera import CameraError, FocusResult, PiCamera
 
 
 class FakePicamera2:
@@ -30,6 +33,9 @@ class FakePicamera2:
     instances: ClassVar[list[FakePicamera2]] = []
     fail_on_start = False
     align = 1  # libcamera rounds the width down to a multiple of this
+    autofocus_lens: float | None = None  # None: no autofocus (Camera Module 2, HQ)
+    autofocus_succeeds = True
+    autofocus_hangs = False
 
     def __init__(self, camera_num: int = 0) -> None:
         self.camera_num = camera_num
@@ -44,6 +50,8 @@ class FakePicamera2:
                 "AeFlickerMode": (0, 2, 0),
                 "AeFlickerPeriod": (100, 1_000_000, 10_000),
             }
+        if self.autofocus_lens is not None:
+            self.camera_controls |= {"AfMode": (0, 2, 0), "LensPosition": (0.0, 15.0, 1.0)}
         type(self).instances.append(self)
 
     @classmethod
@@ -81,16 +89,29 @@ class FakePicamera2:
     def capture_metadata(self, wait: Any = None) -> tuple[str]:
         return ("metadata",)
 
+    def autofocus_cycle(self, wait: Any = None) -> tuple[str]:
+        assert "AfMode" in self.camera_controls, "no motorised lens"
+        assert wait is False
+        self.calls.append("autofocus")
+        self.current |= {"AfMode": "Auto", "LensPosition": self.autofocus_lens}
+        return ("autofocus",)
+
     def capture_array(self, name: str = "main", wait: Any = None) -> tuple[str, str]:
         assert name == "main" and wait is False
         return ("array", name)
 
     def wait(self, job: tuple[str, ...], timeout: float | None = None) -> Any:
         assert timeout is not None, "every read must have a timeout"
+        if job[0] == "autofocus":
+            if self.autofocus_hangs:
+                raise TimeoutError
+            return self.autofocus_succeeds
         if job[0] == "metadata":
+            lens = {"LensPosition": self.current["LensPosition"]} \
+                if "LensPosition" in self.current else {}
             if self.current.get("AeEnable") is False:  # locked: report what was set
-                return {"ExposureTime": self.current["ExposureTime"]}
-            return dict(self.metadata)
+                return {"ExposureTime": self.current["ExposureTime"]} | lens
+            return dict(self.metadata) | lens
         if self.frames_left is not None:
             if self.frames_left <= 0:
                 raise TimeoutError
@@ -110,7 +131,8 @@ def picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamera2]]:
     module.Picamera2 = fake  # type: ignore[attr-defined]
     libcamera = types.ModuleType("libcamera")
     enum = types.SimpleNamespace(Manual="FlickerManual")
-    libcamera.controls = types.SimpleNamespace(AeFlickerModeEnum=enum)  # type: ignore[attr-defined]
+    libcamera.controls = types.SimpleNamespace(  # type: ignore[attr-defined]
+        AeFlickerModeEnum=enum, AfModeEnum=types.SimpleNamespace(Manual="AfManual"))
     monkeypatch.setitem(sys.modules, "picamera2", module)
     monkeypatch.setitem(sys.modules, "libcamera", libcamera)
     yield fake
@@ -244,3 +266,60 @@ def test_missing_metadata_is_reported(picamera2: type[FakePicamera2]) -> None:
     picamera2.metadata = {}
     with pytest.raises(CameraError, match="no exposure/white balance metadata"):
         open_pi()
+
+
+# -- focus (issue 11: Camera Module 3's autofocus) --------------------------------------
+
+
+def test_autofocus_runs_one_cycle_then_holds_the_lens_where_it_ended(
+    picamera2: type[FakePicamera2],
+) -> None:
+    picamera2.autofocus_lens = 2.5
+    with open_pi() as camera:
+        cam = picamera2.instances[0]
+        assert camera.has_autofocus and camera.lens_position is None
+        assert "autofocus" not in cam.calls  # nothing moves the lens until asked
+        result = camera.autofocus()
+        assert result == FocusResult(2.5, True)
+        assert cam.calls.count("autofocus") == 1
+        assert cam.controls[-1] == {"AfMode": "AfManual", "LensPosition": 2.5}
+        assert camera.lens_position == 2.5
+
+
+def test_a_failed_autofocus_still_holds_the_lens_and_says_so(
+    picamera2: type[FakePicamera2], caplog: pytest.LogCaptureFixture
+) -> None:
+    picamera2.autofocus_lens = 0.8
+    picamera2.autofocus_succeeds = False
+    with open_pi() as camera, caplog.at_level("WARNING"):
+        assert camera.autofocus() == FocusResult(0.8, False)
+        assert picamera2.instances[0].controls[-1]["AfMode"] == "AfManual"
+    assert "autofocus found no sharp focus" in caplog.text
+
+
+def test_a_saved_lens_position_is_held_in_manual_mode(picamera2: type[FakePicamera2]) -> None:
+    picamera2.autofocus_lens = 2.5
+    with open_pi() as camera:
+        assert camera.hold_focus(3.25) is True
+        cam = picamera2.instances[0]
+        assert cam.controls[-1] == {"AfMode": "AfManual", "LensPosition": 3.25}
+        assert "autofocus" not in cam.calls and camera.lens_position == 3.25
+
+
+def test_a_camera_without_autofocus_skips_it_with_an_info_line(
+    picamera2: type[FakePicamera2], caplog: pytest.LogCaptureFixture
+) -> None:
+    with open_pi() as camera, caplog.at_level("INFO"):
+        assert not camera.has_autofocus
+        assert camera.autofocus() is None and camera.hold_focus(2.0) is False
+        cam = picamera2.instances[0]
+        assert "autofocus" not in cam.calls
+        assert not any("AfMode" in c or "LensPosition" in c for c in cam.controls)
+    assert "has no autofocus (no AfMode control)" in caplog.text
+
+
+def test_an_autofocus_that_never_ends_is_a_camera_error(picamera2: type[FakePicamera2]) -> None:
+    picamera2.autofocus_lens = 2.5
+    picamera2.autofocus_hangs = True
+    with open_pi() as camera, pytest.raises(CameraError, match="autofocus did not end"):
+        camera.autofocus()

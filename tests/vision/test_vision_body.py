@@ -1,0 +1,42 @@
+"""The die-body check (vision.topface.body_contrast): lint on the floor is no die."""
+
+import cv2
+import numpy as np
+
+from vision.topface import body_contrast, floor_colour
+
+
+def _floor(grey: int, seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    noise = rng.normal(0, 6, (300, 300, 1))
+    return np.clip(np.full((300, 300, 3), grey, np.float64) + noise, 0, 255).astype(np.uint8)
+
+
+def _die(img: np.ndarray, face: tuple[int, int, int], pip: tuple[int, int, int]) -> None:
+    cv2.rectangle(img, (120, 120), (180, 180), face, -1)
+    for x, y in ((135, 135), (165, 165), (150, 150)):
+        cv2.circle(img, (x, y), 6, pip, -1)
+
+
+def test_a_light_speck_on_dark_felt_is_lint() -> None:
+    img = _floor(40)
+    cv2.circle(img, (150, 150), 3, (235, 235, 235), -1)
+    b = body_contrast(img, 150.0, 150.0, 40.0, floor_colour(img))
+    assert b.light_marks and b.contrast < 10
+    assert b.is_floor_speck(20.0)
+
+
+def test_a_red_die_with_white_pips_on_dark_felt_is_a_die() -> None:
+    img = _floor(40)
+    _die(img, (30, 30, 200), (240, 240, 240))
+    b = body_contrast(img, 150.0, 150.0, 70.0, floor_colour(img))
+    assert b.light_marks and b.contrast > 60
+    assert not b.is_floor_speck(20.0)
+
+
+def test_a_white_die_with_dark_pips_on_a_light_floor_is_a_die() -> None:
+    img = _floor(200)
+    _die(img, (215, 215, 215), (20, 20, 20))
+    b = body_contrast(img, 150.0, 150.0, 70.0, floor_colour(img))
+    assert not b.light_marks  # its face is near the floor's colour, its pips dark
+    assert not b.is_floor_speck(20.0)
