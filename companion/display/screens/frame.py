@@ -91,6 +91,11 @@ def pot_block(c: Canvas, pot: str, rect: pygame.Rect) -> None:
     c.stack(pygame.Rect(lx, rect.y, rect.right - lx, rect.h), lines)
 
 
+def _icon_px(c: Canvas, inner: pygame.Rect) -> int:
+    """The band's icon, px: smaller on a legible screen, where it sits beside the head."""
+    return min(inner.h, c.px(0.065 if c.floor else 0.08))
+
+
 def _band_icon(c: Canvas, severity: Severity, size: int) -> pygame.Surface:
     if severity is Severity.PROBLEM:
         return icon("problem", size, theme.INK, theme.ORANGE)
@@ -155,11 +160,11 @@ def message_band(c: Canvas, view: View, rect: pygame.Rect) -> None:
         inner.h -= bar_h + c.px(0.008)
     if confirm is not None:
         head, action = confirm.text, confirm.how
-        sprite = icon("hold", min(inner.h, c.px(0.065 if c.floor else 0.08)), theme.INK, theme.IVORY)
+        sprite = icon("hold", _icon_px(c, inner), theme.INK, theme.IVORY)
         role = "confirm"
     elif view.message is not None:
         head, action = view.message.text, view.message.action
-        sprite = _band_icon(c, view.message.severity, min(inner.h, c.px(0.065 if c.floor else 0.08)))
+        sprite = _band_icon(c, view.message.severity, _icon_px(c, inner))
         role = "message"
     else:
         return
