@@ -113,6 +113,8 @@ def _result_headline(c: Canvas, body: pygame.Rect, headline: str, detail: str,
     large, medium = c.size(theme.LARGE), c.size(theme.MEDIUM)
     lines = [Line(headline, key, color, "headline", min_size=large)]
     height = round(c.key_cap() * 1.35) if c.floor else c.key_row()
+    if c.floor and detail and body.h - height - round(c.key_cap() * 0.75) - c.px(0.02) < rows_h:
+        detail = ""  # from two metres the table's rows come first
     if detail:
         lines.append(Line(detail, large, theme.TEXT, "headline-detail", min_size=medium))
         height += round(c.key_cap() * 0.75) if c.floor else c.px(0.08)
@@ -198,7 +200,8 @@ def match_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     result = view.match_result
     assert result is not None
     headline = f"{result.winner} wins the match" if result.winner else "Match over"
-    y = _result_headline(c, body, headline, result.note, theme.YELLOW)
+    rows_h = len(view.players) * round(c.key_cap() * 0.7)
+    y = _result_headline(c, body, headline, result.note, theme.YELLOW, rows_h=rows_h)
     y = _drink_line(c, view, body, y)
     rows = _ranked(view, lambda p: (p.rank if p.rank is not None else 99,))
     width = body.w if c.floor else min(body.w, c.px(1.2))
