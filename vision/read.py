@@ -312,14 +312,20 @@ def die_size_evidence(cands: list[Candidate], p: VisionParams) -> float | None:
     threshold, pips not against it) counts: lint, crumbs and pips are detected as
     small "dice" but are not read, so they cannot pull the estimate down. Where some
     of those reads are confirmed by their pip layout, only those count (printed
-    letters can look like a 1 to the classifier, not to the layout fit).
+    letters can look like a 1 to the classifier, not to the layout fit). Reads under
+    half the size of the largest one do not count either (the dice of one throw are
+    one size; a speck or a side face read as a small die would pull the estimate down).
     """
     reads = [(c, decide(c.probs, c.pips, p, c.det.size)) for c in cands]
     sizes = [c.det.size for c, fr in reads if fr.value is not None]
     pipped = [c.det.size for c, fr in reads if fr.value is not None and fr.pip_check == "agrees"]
     if pipped:
         sizes = pipped
-    return float(np.median(sizes)) if sizes else None
+    if not sizes:
+        return None
+    # the dice of a throw are one size: a read under half the largest one is a speck
+    # or a side face of a die read as a small die, and does not count
+    return float(np.median([s for s in sizes if s >= 0.5 * max(sizes)]))
 
 
 def _shrink(fine: NDArray[np.uint8], w: int, h: int, long_side: int) -> NDArray[np.uint8]:
