@@ -10,11 +10,11 @@ Steps (:data:`STEPS`), each with what the button does (press / hold / undo):
    exposure (too dark, clipped) and mains flicker (dark bands that move between
    frames). Press: the exposure is locked again for the light as it is now (the Pi
    camera's auto exposure settles, then is held), next step.
-2. **measure**: throw the house dice, press; three throws. The die size (px) is the
-   median side of every die read with confidence, the tray the region of the tray's
-   floor colour around them (:func:`vision.estimate_calibration`), grown to hold every
-   die; saved to the calibration file (:mod:`companion.calibration`), which ``run``
-   reads.
+2. **measure**: throw the house dice, press; three throws. The die size (px) and the
+   tray are vision's one estimate (:func:`vision.calibrate.calibrate_from_throws`): the
+   median top-face side of every die read with confidence, the tray the region of the
+   tray's floor colour around them, grown to hold every die; saved to the calibration
+   file (:mod:`companion.calibration`), which ``run`` reads.
 3. **self-test**: "turn every die to show 1, press", and so on to 6. Each face shows
    how many dice read right, on the annotated photo. The setup is good only if every
    die of every face reads right; otherwise the failing faces are named. Press: on.
@@ -55,6 +55,7 @@ from companion.view.setup import SetupLine, SetupMeter, SetupPhoto, SetupView
 from hardware.button import ButtonEvent
 from hardware.camera import Camera, CameraError, FocusResult
 from vision import Calibration, Reading, VisionError, annotate, estimate_calibration, read_dice
+from vision.calibrate import calibrate_from_throws
 
 __all__ = [
     "STEPS",
@@ -249,7 +250,7 @@ class SetupMode:
         # measure
         self.sides: list[float] = []
         self.measured: ThrowCalibration | None = None
-        self._trays: list[Box] = []
+        self._throw_frames: list[Frame] = []
         self.throws = 0
         self.last_photo: Frame | None = None
         # self-test
@@ -445,7 +446,6 @@ class SetupMode:
             return
         try:
             reading = read_dice(frame)
-            tray = estimate_calibration(frame).tray
         except VisionError as error:
             self.message = f"The picture could not be read ({error}): press again"
             return
@@ -458,28 +458,30 @@ class SetupMode:
             return
         self.throws += 1
         self.sides += [_die_side(d.corners) for d in sure]
-        if tray is not None:
-            self._trays.append(tray)
-        for d in sure:  # the tray must hold every die read, with half a die to spare
-            s = _die_side(d.corners)
-            x, y = d.center
-            self._trays.append((x - s, y - s, x + s, y + s))
+        self._throw_frames.append(frame)
         if self.throws < MEASURE_THROWS:
             self.message = f"Throw {self.throws} of {MEASURE_THROWS}: {len(sure)} dice read " \
                            "sure. Throw again, press"
             return
-        h, w = frame.shape[:2]
-        box = (max(min(b[0] for b in self._trays), 0.0), max(min(b[1] for b in self._trays), 0.0),
-               min(max(b[2] for b in self._trays), float(w)),
-               min(max(b[3] for b in self._trays), float(h)))
-        cal = Calibration(statistics.median(self.sides), box, self.bank_zone)
-        self.measured = ThrowCalibration(cal, (w, h), self.throws, len(self.sides))
+        # the one estimator of the die size and the tray (as `python -m vision calibrate`)
+        try:
+            found = calibrate_from_throws(self._throw_frames)
+        except VisionError as error:
+            self._throw_frames.clear()
+            self.sides.clear()
+            self.throws = 0
+            self.message = f"No calibration from these throws ({error}): throw again, press"
+            return
+        cal = Calibration(found.calibration.die_size_px, found.calibration.tray,
+                          self.bank_zone)
+        self.measured = ThrowCalibration(cal, found.image_size, found.photos, found.dice)
+        box = cal.tray
         try:
             save_calibration(self.state_dir / CALIBRATION_FILE, self.measured)
         except OSError as error:
             self.fault = f"Cannot save the calibration in {self.state_dir}: {error.strerror}"
             return
-        self.message = f"Die size {cal.die_size_px:.0f} px from {len(self.sides)} dice; saved"
+        self.message = f"Die size {cal.die_size_px:.0f} px from {found.dice} dice; saved"
         self.tray = box
         self._next()
 
@@ -606,8 +608,7 @@ class SetupMode:
             if self.last_photo is not None:
                 photos = (SetupPhoto(self.last_photo, None, self.bank_zone, "Last throw"),)
             if self.sides:
-                lines.append(SetupLine(f"{len(self.sides)} dice read with confidence; median "
-                                       f"side {statistics.median(self.sides):.0f} px"))
+                lines.append(SetupLine(f"{len(self.sides)} dice read with confidence"))
         elif name == "self-test":
             face = len(self.faces) + 1
             instruction = f"Turn every die to show {face}, then press"

@@ -2,8 +2,8 @@
 
 For a fixed camera, run this once on a few good throws and keep the result (e.g. in
 the app's config, or a file from ``python -m vision calibrate``): the die size then
-steers the detector's scale (one pass, no guessing) and enables the ``cocked`` check,
-and the tray region stops dice outside the tray being read.
+steers the detector's scale (two looks at fixed scales, no guessing) and enables the
+``cocked`` check, and the tray region stops dice outside the tray being read.
 
 The die size comes only from dice read with confidence (the face classifier sure of
 a value, the pips not against it): lint, crumbs and pips are detected as small "dice"
