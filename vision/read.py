@@ -52,9 +52,11 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
     """Why the top face of a large die read as ``value`` puts that value in doubt,
     or ``None``. Only odd values can be faked this way (a single or a centre pip):
 
-    - ``"not_d6"``: a 1 whose face outline is a triangle (a d8 or d20 face), or whose
-      one mark is no pip (a numeral: the classifier and the pip check take the
-      numeral of a d8 / d12 / d20 face for the one pip of a 1);
+    - ``"not_d6"``: a 1 whose face outline is a triangle (a d8 or d20 face), or has
+      five corners or more (a d12's pentagon, a d20 seen whole) and a mark that is no
+      pip where the pip should be (a numeral: the classifier and the pip check take
+      the numeral of a d8 / d12 / d20 face for the one pip of a 1; a square d6 face
+      with a glare patch over its pip is not doubted this way);
     - ``"glare"``: a 3 or a 5 whose face shows the pips of a 2 or a 4 and a
       soft-rimmed spot (specular glare) at its centre, taken for the centre pip.
 
@@ -66,7 +68,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
     t = find_top_face(img, d.x, d.y, d.size)
     if not t.found:
         return None
-    if value == 1 and (t.corners == 3 or (len(t.pips) == 0 and t.marks > 0)):
+    if value == 1 and (t.corners == 3 or (t.corners >= 5 and len(t.pips) == 0
+                                          and t.marks > 0)):
         return "not_d6"
     if (value in (3, 5) and t.value == value - 1 and len(t.glare)
             and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side):
