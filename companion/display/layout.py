@@ -188,6 +188,10 @@ class Canvas:
         #: only in compact mode on a sliver, where 1/8 of the height is wider than the
         #: screen allows. None: ``theme.KEY`` of the height.
         self.key_cap_px: int | None = None
+        #: The smallest cap height of any text, a fraction of the unit: 0 (only
+        #: ``theme.MIN_CAP_PX``), or ``theme.MIN_TEXT`` on a screen read from two
+        #: metres (set by ``draw_view``).
+        self.floor = 0.0
 
     # -- measures -----------------------------------------------------------------
     def px(self, fraction: float) -> int:
@@ -195,8 +199,9 @@ class Canvas:
         return max(1, round(self.unit * fraction))
 
     def size(self, cap_fraction: float, bold: bool = True) -> int:
-        """The em size (px) whose capitals are ``cap_fraction`` of the unit."""
-        cap = max(theme.MIN_CAP_PX, self.unit * cap_fraction)
+        """The em size (px) whose capitals are ``cap_fraction`` of the unit, never
+        below ``floor`` of it."""
+        cap = max(theme.MIN_CAP_PX, self.unit * max(cap_fraction, self.floor))
         return size_for_cap(cap, Face("atkinson", bold))
 
     def key_cap(self) -> int:
@@ -309,7 +314,7 @@ class Canvas:
         above each line's capitals (px), and the block's total height."""
         sizes = []
         for line in lines:
-            size = line.size
+            size = max(line.size, self.size(0, line.bold)) if self.floor else line.size
             if line.min_size is not None:
                 floor = max(line.min_size, self.size(0, line.bold))
                 size = self.fit_size(line.text, width, size, min(size, floor), line.bold)
@@ -381,6 +386,7 @@ class Canvas:
         top or bottom. Returns the ink rectangle (empty at the box's corner if
         nothing was drawn).
         """
+        size = max(size, self.size(0, bold)) if self.floor else size
         if min_size is not None:
             floor = self.size(0, bold)  # never below theme.MIN_CAP_PX
             size = self.fit_size(text, box.w, size, min(max(min_size, floor), size), bold)

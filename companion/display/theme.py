@@ -16,8 +16,13 @@ by red versus green.
 - info: a dark band, white text, an "i" circle.
 
 Type scale (cap height as a fraction of the screen height H): KEY >= 1/8 H for the
-figures read from two metres (current player, cargo, throws left); LARGE for the
-referee's words; MEDIUM for names and labels; SMALL for detail read leaning in.
+figures read from two metres (current player, cargo, throws left, the pot, a
+result's headline); LARGE for the referee's words; MEDIUM for names and labels;
+SMALL for detail. On the screens a player reads from two metres (``Canvas.floor``)
+no text is smaller than :data:`MIN_TEXT`: 5 mm on the official 7-inch panel (800 x
+480 px on 85.9 mm, 0.179 mm per px down: 5/85.9 H is 27.9 px, drawn as capitals of
+28 px, 5.0 mm); what does not fit at that size is summarised ("+3 more"), cut with
+an ellipsis, or left to the dispute screen.
 """
 
 from __future__ import annotations
@@ -48,5 +53,8 @@ KEY = 1 / 8
 LARGE = 1 / 19
 MEDIUM = 1 / 27
 SMALL = 1 / 36
+#: The floor of a player's text on the legible screens, a fraction of the height:
+#: 5 mm (and a little) on the 7-inch panel.
+MIN_TEXT = 5.0 / 85.9
 #: Smallest cap height drawn anywhere, px (what a 7-inch screen shows sharply).
 MIN_CAP_PX = 9

@@ -162,13 +162,16 @@ def test_results_rank_players() -> None:
     order = [_one(layout, f"row-name:{k}").text for k in range(4)]
     assert order == ["Cleo", "Anna", "Ben", "Dev"]
     assert _one(layout, "headline").text == "Cleo wins"
-    assert _one(layout, "headline-detail").text == "cargo 6 + 3 = 9 · takes 8 chips"
+    # The pot taken is a key figure beside the headline (issue 14, item 7).
+    assert _one(layout, "headline-detail").text == "cargo 6 + 3 = 9"
+    assert _one(layout, "pot").text == "8" and _one(layout, "pot-unit").text == "chips"
+    assert _one(layout, "pot").cap_height >= 720 / 8
     _, layout = render_with_layout(sample("match-result"), (1280, 720))
     order = [_one(layout, f"row-name:{k}").text for k in range(4)]
     assert order[0] == "Ben" and order[-1] == "Dev"
     _, layout = render_with_layout(sample("round-nobody"), (800, 480))
     assert _one(layout, "headline").text == "No winner"
-    assert "4 chips carried" in _one(layout, "round-note").text
+    assert _one(layout, "pot").text == "4" and _one(layout, "pot").cap_height >= 480 / 8
 
 
 def test_tie_break_and_roll_off() -> None:

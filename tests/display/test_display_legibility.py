@@ -6,11 +6,13 @@ the official 7-inch panel (0.179 mm per px down: 85.9 mm over 480 px; the layout
 scales with the height, so the other sizes show the same mm on that panel), and its
 WCAG 2 contrast against the background behind it.
 
-What holds today, asserted here: every text at least 4.5:1 (WCAG AA); the key
-figures (the current player, the cargo, throws left, a result's headline) at least
-10 mm; every text at least 2 mm, the floor the type scale reaches now. Not yet met:
-the issue's 5 mm for every text a player needs (names in tables, stakes, labels are
-2.1 to 4.7 mm); ``test_print_the_figures`` prints the measured table.
+What holds, asserted here: every text at least 4.5:1 (WCAG AA); the key figures (the
+current player, the cargo, throws left, the pot where it is one, a result's
+headline) at least 10 mm; on the screens redrawn for two metres
+(``screens.LEGIBLE``: the attract screen, the roll-off, the tie-break, the round and
+match results) every text at least 5 mm, the issue's goal. Not yet met: the turn,
+the dispute and the night screens keep the old scale (2 mm and up: a ratchet);
+``test_print_the_figures`` prints the measured table.
 """
 
 from __future__ import annotations
@@ -26,11 +28,14 @@ from companion.display.legibility import (
     panel_mm,
 )
 from companion.display.samples import SAMPLES, sample
+from companion.display.screens import LEGIBLE
+from companion.view import Screen
 
 SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 #: Roles of the key figures, read from across the table.
-KEY_ROLES = ("current-player", "cargo-value", "throws-left", "headline")
-#: The smallest cap height drawn today, mm on the panel (a ratchet: raise it, never lower).
+KEY_ROLES = ("current-player", "cargo-value", "throws-left", "headline", "pot")
+#: The smallest cap height drawn on the screens not yet redrawn, mm on the panel (a
+#: ratchet: raise it, never lower).
 FLOOR_MM = 2.0
 #: What a player's text should reach (the issue asks 5 mm).
 GOAL_MM = 5.0
@@ -58,10 +63,14 @@ def test_every_text_has_aa_contrast_and_key_figures_are_large(
     low = [(t.role, t.text, round(t.contrast, 2), t.color, t.background) for t in texts
            if t.contrast < MIN_CONTRAST]
     assert low == []
-    small = [(t.role, round(t.cap_mm, 2)) for t in texts if t.cap_mm < FLOOR_MM]
+    view = sample(name)
+    floor = GOAL_MM if view.screen in LEGIBLE else FLOOR_MM
+    small = [(t.role, round(t.cap_mm, 2)) for t in texts if t.cap_mm < floor]
     assert small == []
     for t in texts:
-        if t.role in KEY_ROLES:
+        # The pot is a key figure where the body shows it (a pot game's round result).
+        if t.role in KEY_ROLES and (t.role != "pot" or (
+                view.screen in LEGIBLE and view.screen is Screen.ROUND_RESULT)):
             assert t.cap_mm >= 10.0, (t.role, t.cap_mm)
 
 

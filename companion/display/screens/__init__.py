@@ -23,11 +23,17 @@ from companion.display.layout import Canvas
 from companion.display.screens.attract import attract_body
 from companion.display.screens.common import margin
 from companion.display.screens.dispute import dispute_body
-from companion.display.screens.frame import fault_strip, header, message_band, players_strip
+from companion.display.screens.frame import (
+    band_height,
+    fault_strip,
+    header,
+    message_band,
+    players_strip,
+)
 from companion.display.screens.night import night_body
 from companion.display.screens.results import match_result_body, round_result_body
 from companion.display.screens.tie_break import tie_body
-from companion.display.screens.turn import plan_turn, shrink_key_figures, turn_body
+from companion.display.screens.turn import plan_turn, pot_words, shrink_key_figures, turn_body
 from companion.view import MessageView, Screen, Severity, View
 
 __all__ = ["draw_view"]
@@ -45,13 +51,23 @@ _BODIES: dict[Screen, Callable[[Canvas, View, pygame.Rect], None]] = {
 
 _WITH_PLAYERS_STRIP = {Screen.TURN, Screen.TIE_BREAK, Screen.ROLL_OFF}
 
+#: The screens drawn for a player two metres from the 7-inch panel: no text under 5 mm
+#: there (``theme.MIN_TEXT``), but in compact mode (below ``render.MIN_SIZE``).
+#: (The turn, the dispute and the night are not yet: see the README's display section.)
+LEGIBLE = frozenset({Screen.ATTRACT, Screen.ROUND_RESULT, Screen.MATCH_RESULT,
+                     Screen.TIE_BREAK, Screen.ROLL_OFF})
+
 
 def draw_view(c: Canvas, view: View) -> None:
     """Draw ``view`` on the canvas: frame first, then the screen's body.
 
     On the turn screen the players strip gives way when the body would be too short
     for the key figures (the current player is in them anyway)."""
+    from companion.display.render import is_compact  # render imports this module
+
     c.surface.fill(theme.BACKGROUND)
+    if view.screen in LEGIBLE and not is_compact((c.w, c.h)):
+        c.floor = theme.MIN_TEXT
     m = margin(c)
     header_h = c.px(0.085)
     header(c, view, pygame.Rect(0, 0, c.w, header_h))
@@ -62,11 +78,18 @@ def draw_view(c: Canvas, view: View) -> None:
         rest = " · ".join(f.text for f in view.faults[1:])
         faults = (view.faults[0], MessageView(Severity.FAULT, rest))
     if faults:
-        strip_h = c.px(0.07) * len(faults)
+        row_h = c.px(0.07)
+        if c.floor:  # a line at 5 mm each
+            row_h = max(row_h, c.line_height(c.size(0)))
+        strip_h = row_h * len(faults)
         fault_strip(c, faults, pygame.Rect(0, top, c.w, strip_h))
         top += strip_h
-    band_h = c.px(0.16) if view.message is not None or view.confirm is not None else 0
+    band_h = band_height(c, view, c.w - 2 * m)
     strip_h = c.px(0.12) if view.players and view.screen in _WITH_PLAYERS_STRIP else 0
+    if c.floor:
+        # Read from two metres there is no room for a strip of eight cards at 5 mm: the
+        # score to beat is in the header, the standings on the result screens.
+        strip_h = 0
 
     def body_rect(strip_h: int) -> pygame.Rect:
         bottom = c.h - (strip_h + m if strip_h else 0) - (band_h + m if band_h else 0)
@@ -75,11 +98,12 @@ def draw_view(c: Canvas, view: View) -> None:
     body = body_rect(strip_h)
     if view.screen is Screen.TURN and view.turn is not None:
         turn = view.turn
-        if strip_h and plan_turn(c, turn, body.w, body.h) is None:
+        pot = pot_words(c, view)
+        if strip_h and plan_turn(c, turn, body.w, body.h, pot) is None:
             strip_h = 0
             body = body_rect(0)
-        if plan_turn(c, turn, body.w, body.h) is None:
-            shrink_key_figures(c, turn, body)
+        if plan_turn(c, turn, body.w, body.h, pot) is None:
+            shrink_key_figures(c, turn, body, pot)
     bottom = c.h
     if strip_h:
         players_strip(c, view, pygame.Rect(m, bottom - m - strip_h, c.w - 2 * m, strip_h))

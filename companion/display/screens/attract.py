@@ -38,6 +38,9 @@ def attract_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     remaining = pygame.Rect(body.x, y, body.w, body.bottom - y)
     if remaining.h <= 0:
         return
+    if c.floor:
+        _legible_lists(c, view, remaining)
+        return
     has_players = bool(view.players)
     rules_w = remaining.w * 2 // 3 if has_players else remaining.w
     rules_box = pygame.Rect(remaining.x, remaining.y, rules_w, remaining.h)
@@ -86,3 +89,32 @@ def _list(c: Canvas, items: Sequence[str], box: pygame.Rect, size: int, min_size
         if cell.bottom > box.bottom + 1:
             break
         c.text(cell, item, size_now, color, role=f"{role}:{index}", bold=False)
+
+
+def _legible_lists(c: Canvas, view: View, box: pygame.Rect) -> None:
+    """From two metres: the players on one line, then the rules in force, each wrapped
+    whole at 5 mm, as many as fit, and "+N more rules" for the rest."""
+    size, regular = c.size(0), c.size(0, bold=False)
+    step = round(c.key_cap() * 0.7)
+    y = box.y
+    if view.players:
+        names = "Players: " + ", ".join(p.name for p in view.players)
+        c.text(pygame.Rect(box.x, y, box.w, step), names, size, theme.TEXT, role="players")
+        y += step + c.px(0.01)
+    rules = list(view.rules)
+    fits = (box.bottom - y) // step
+    used = 0
+    for index, rule in enumerate(rules):
+        lines = c.wrap(rule, box.w - c.width_of("• ", regular, False), regular, 2,
+                       bold=False)
+        rest = len(rules) - index - 1
+        if used + len(lines) + (1 if rest else 0) > fits:
+            c.text(pygame.Rect(box.x, y, box.w, step), f"+{len(rules) - index} more rules",
+                   regular, theme.TEXT_DIM, role="rules-more", bold=False)
+            return
+        for k, line in enumerate(lines):
+            c.text(pygame.Rect(box.x, y, box.w, step), ("• " if k == 0 else "  ") + line,
+                   regular, theme.TEXT, role=f"rule:{index}:{k}" if k else f"rule:{index}",
+                   bold=False)
+            y += step
+            used += 1

@@ -27,7 +27,9 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
         c.text(inner, "The night so far", medium, theme.TEXT, role="match",
                min_size=c.size(theme.SMALL))
         return
-    if view.stakes.kind is Stakes.POT:
+    if pot_in_body(c, view):
+        pass  # a key figure in the body (see the turn and the round result)
+    elif view.stakes.kind is Stakes.POT:
         amount = view.stakes.amount(view.stakes.pot)
         amount_w = c.width_of(amount, large)
         label_w = c.width_of("POT", medium)
@@ -46,7 +48,7 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
     label = "Waiting for players" if view.screen is Screen.ATTRACT else view.match.label
     beat = view.match.to_beat if view.screen is Screen.TURN else None
     if beat:  # the score to beat, in yellow beside the round: "to beat: Anna 8"
-        label_w = min(left.w // 3, c.width_of(label, medium))
+        label_w = min(left.w // (2 if c.floor else 3), c.width_of(label, medium))
         drawn = c.text(pygame.Rect(left.x, rect.y, label_w, rect.h), label, medium, theme.TEXT,
                        role="match", min_size=c.size(theme.SMALL))
         x = drawn.right + m
@@ -54,6 +56,44 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
                large, theme.YELLOW, role="to-beat", min_size=c.size(theme.SMALL))
         return
     c.text(left, label, medium, theme.TEXT, role="match", min_size=c.size(theme.SMALL))
+
+
+def pot_in_body(c: Canvas, view: View) -> bool:
+    """True when the pot is a key figure in the body (a pot game's turn and round
+    result, read from two metres), not in the header."""
+    return bool(c.floor) and view.stakes.kind is Stakes.POT and view.screen in (
+        Screen.TURN, Screen.ROUND_RESULT)
+
+
+def pot_width(c: Canvas, pot: str) -> int:
+    """The width of :func:`pot_block`, px."""
+    label = max(c.width_of("POT", c.size(0)), c.width_of(_pot_unit(pot), c.size(0), False))
+    return c.width_of(pot, c.key_size()) + c.px(0.02) + label
+
+
+def _pot_unit(pot: str) -> str:
+    return "chips" if pot.isdigit() and pot != "1" else "chip" if pot == "1" else ""
+
+
+def pot_block(c: Canvas, pot: str, rect: pygame.Rect) -> None:
+    """The pot in key figures at the right of ``rect``: "4" with "POT" and "chips"
+    beside it (a money pot, "$40", has no unit under "POT")."""
+    key = c.key_size()
+    gap = c.px(0.02)
+    digit_w = c.width_of(pot, key)
+    x = rect.right - pot_width(c, pot)
+    c.text(pygame.Rect(x, rect.y, digit_w, rect.h), pot, key, theme.TEXT, role="pot")
+    lx = x + digit_w + gap
+    lines = [Line("POT", c.size(0), theme.TEXT_DIM, "pot-label")]
+    if _pot_unit(pot):
+        lines.append(Line(_pot_unit(pot), c.size(0, False), theme.TEXT_DIM, "pot-unit",
+                          bold=False))
+    c.stack(pygame.Rect(lx, rect.y, rect.right - lx, rect.h), lines)
+
+
+def _icon_px(c: Canvas, inner: pygame.Rect) -> int:
+    """The band's icon, px: smaller on a legible screen, where it sits beside the head."""
+    return min(inner.h, c.px(0.065 if c.floor else 0.08))
 
 
 def _band_icon(c: Canvas, severity: Severity, size: int) -> pygame.Surface:
@@ -120,19 +160,76 @@ def message_band(c: Canvas, view: View, rect: pygame.Rect) -> None:
         inner.h -= bar_h + c.px(0.008)
     if confirm is not None:
         head, action = confirm.text, confirm.how
-        sprite = icon("hold", min(inner.h, c.px(0.08)), theme.INK, theme.IVORY)
+        sprite = icon("hold", _icon_px(c, inner), theme.INK, theme.IVORY)
         role = "confirm"
     elif view.message is not None:
         head, action = view.message.text, view.message.action
-        sprite = _band_icon(c, view.message.severity, min(inner.h, c.px(0.08)))
+        sprite = _band_icon(c, view.message.severity, _icon_px(c, inner))
         role = "message"
     else:
+        return
+    if c.floor:
+        _legible_band_text(c, inner, sprite, head, action, text_color, action_color, role)
         return
     c.blit(sprite, (inner.x, inner.centery - sprite.get_height() // 2), kind="icon",
            role=f"{role}-icon")
     x = inner.x + sprite.get_width() + m // 2
     box = pygame.Rect(x, inner.y, inner.right - x, inner.h)
     _two_part_text(c, box, head, action, text_color, action_color, role)
+
+
+def _band_blocks(c: Canvas, width: int, icon_w: int, head: str, action: str,
+                 head_color: Color, action_color: Color, role: str
+                 ) -> tuple[list[Line], list[Line], int, int, int]:
+    """A legible band's head lines (beside the icon) and action lines (the full width
+    under them), the heights of the two blocks and the gap between them, px."""
+    size_b, size_r = c.size(0), c.size(0, bold=False)
+    heads = [Line(t, size_b, head_color, role if i == 0 else f"{role}:{i}")
+             for i, t in enumerate(c.wrap(head, width - icon_w, size_b, 3))]
+    acts = [Line(t, size_r, action_color, f"{role}-action" if i == 0 else f"{role}-action:{i}",
+                 bold=False) for i, t in enumerate(c.wrap(action, width, size_r, 2, bold=False)
+                                                   if action else [])]
+    head_h = c._plan(heads, width - icon_w)[5] if heads else 0
+    act_h = c._plan(acts, width)[5] if acts else 0
+    gap = max(2, round(c.key_cap() * 0.15)) if heads and acts else 0
+    return heads, acts, head_h, act_h, gap
+
+
+def _legible_band_text(c: Canvas, inner: pygame.Rect, sprite: pygame.Surface, head: str,
+                       action: str, head_color: Color, action_color: Color, role: str) -> None:
+    """The band read from two metres: the icon beside the head, the action under both,
+    all at 5 mm, wrapped (see :func:`band_height`)."""
+    icon_w = sprite.get_width() + margin(c) // 2
+    heads, acts, head_h, act_h, gap = _band_blocks(c, inner.w, icon_w, head, action,
+                                                   head_color, action_color, role)
+    top = inner.y + max(0, (inner.h - head_h - gap - act_h) // 2)
+    c.blit(sprite, (inner.x, top + (head_h - sprite.get_height()) // 2), kind="icon",
+           role=f"{role}-icon")
+    if heads:
+        c.stack(pygame.Rect(inner.x + icon_w, top, inner.w - icon_w, head_h), heads)
+    if acts:
+        c.stack(pygame.Rect(inner.x, top + head_h + gap, inner.w, act_h), acts)
+
+
+def band_height(c: Canvas, view: View, width: int) -> int:
+    """The message band's height (px) for ``view`` on a screen ``width`` px wide: on a
+    legible screen (``c.floor``) as many lines as the message takes, wrapped at 5 mm
+    (the head on at most three lines, the action on at most two); else 0.16 H. 0 when
+    there is no message."""
+    if view.message is None and view.confirm is None:
+        return 0
+    if not c.floor:
+        return c.px(0.16)
+    m = margin(c)
+    head, action = ((view.confirm.text, view.confirm.how) if view.confirm is not None
+                    else (view.message.text, view.message.action) if view.message is not None
+                    else ("", ""))
+    icon_w = c.px(0.065) + m // 2
+    _, _, head_h, act_h, gap = _band_blocks(c, width - 2 * m, icon_w, head, action,
+                                            theme.TEXT, theme.TEXT, "message")
+    total = head_h + gap + act_h
+    bar = c.px(0.02) if view.confirm is not None and view.confirm.progress is not None else 0
+    return max(c.px(0.12), total + c.px(0.016) + c.px(0.03) + bar)
 
 
 def _two_part_text(c: Canvas, box: pygame.Rect, head: str, action: str, head_color: Color,

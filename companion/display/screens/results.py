@@ -10,6 +10,7 @@ import pygame
 from companion.display import theme
 from companion.display.layout import Canvas, Line
 from companion.display.screens.common import Color, stake_text
+from companion.display.screens.frame import pot_block, pot_in_body, pot_width
 from companion.view import PlayerView, Stakes, View
 
 
@@ -26,15 +27,19 @@ def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
     floor = c.size(0)
     # Rows fit the box: the size shrinks from MEDIUM to the smallest allowed, then the
     # lowest rows give way to a "+N more" line.
-    fits = max(1, box.h // c.line_height(floor))
+    # On a legible screen rows of 5 mm text, a little closer than a paragraph's lines.
+    row_min = round(c.key_cap() * 0.7) if c.floor else c.line_height(floor)
+    fits = max(1, box.h // row_min)
     extra = 0
     if len(rows) > fits:
-        extra = len(rows) - (fits - 1)
-        rows = list(rows)[: fits - 1]
+        # Room for one row only: the first (the winner), no "+N more" line.
+        keep = fits - 1 if fits >= 2 else 1
+        extra = len(rows) - keep if fits >= 2 else 0
+        rows = list(rows)[:keep]
     n = len(rows) + (1 if extra else 0)
     step = min(c.px(0.1), box.h // n)
     size = medium
-    while size > floor and c.line_height(size) > step:
+    while size > floor and (round(c.key_cap() * 0.7) if c.floor else c.line_height(size)) > step:
         size -= 1
     if extra:
         c.text(pygame.Rect(box.x, box.y + len(rows) * step, box.w, step), f"+{extra} more",
@@ -45,8 +50,8 @@ def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
     changes = {p.name: ("+" if p.change > 0 else "\u00b1" if p.change == 0 else "\u2212")
                + str(abs(p.change)) for p in rows if p.change is not None}
     change_w = max((c.width_of(t, size) for t in changes.values()), default=0)
-    stake_w = min(box.w // 3, max((c.width_of(stake_text(view, p), size, False) for p in rows),
-                                  default=0))
+    stake_w = min(box.w * 9 // 20 if c.floor else box.w // 3,
+                  max((c.width_of(stake_text(view, p), size, False) for p in rows), default=0))
     gap = c.px(0.03)
     for index, player in enumerate(rows):
         row = pygame.Rect(box.x, box.y + index * step, box.w, step)
@@ -84,15 +89,35 @@ def _table(c: Canvas, view: View, rows: Sequence[PlayerView], box: pygame.Rect,
 
 
 def _result_headline(c: Canvas, body: pygame.Rect, headline: str, detail: str,
-                     color: Color) -> int:
-    """The headline in key figures over a detail line, centred; returns the y below."""
+                     color: Color, pot: str | None = None, rows_h: int = 0) -> int:
+    """The headline in key figures over a detail line, centred, and the pot in key
+    figures at the right of the headline when ``pot`` is given (the detail then only if
+    ``rows_h`` px are left under it for the table); returns the y below."""
     key = c.key_size()
+    if pot is not None:
+        pot_w = pot_width(c, pot)
+        pot_block(c, pot, pygame.Rect(body.x, body.y, body.w, round(c.key_cap() * 1.35)))
+        # The headline centred in what the pot leaves, its detail across the body.
+        gap = c.px(0.04)
+        head_box = pygame.Rect(body.x, body.y, body.w - pot_w - gap, round(c.key_cap() * 1.35))
+        c.stack(head_box, [Line(headline, key, color, "headline", min_size=c.size(theme.LARGE))],
+                align="center")
+        y = head_box.bottom
+        if detail and body.bottom - y >= rows_h + round(c.key_cap() * 0.7):
+            h = round(c.key_cap() * 0.7)
+            c.stack(pygame.Rect(body.x, y, body.w, h), [Line(
+                detail, c.size(theme.LARGE), theme.TEXT, "headline-detail",
+                min_size=c.size(theme.MEDIUM))], align="center")
+            y += h
+        return y + c.px(0.01)
     large, medium = c.size(theme.LARGE), c.size(theme.MEDIUM)
     lines = [Line(headline, key, color, "headline", min_size=large)]
-    height = c.key_row()
+    height = round(c.key_cap() * 1.35) if c.floor else c.key_row()
+    if c.floor and detail and body.h - height - round(c.key_cap() * 0.75) - c.px(0.02) < rows_h:
+        detail = ""  # from two metres the table's rows come first
     if detail:
         lines.append(Line(detail, large, theme.TEXT, "headline-detail", min_size=medium))
-        height += c.px(0.08)
+        height += round(c.key_cap() * 0.75) if c.floor else c.px(0.08)
     box = pygame.Rect(body.x, body.y, body.w, min(height, body.h))
     c.stack(box, lines, align="center")
     return box.bottom + c.px(0.02)
@@ -130,7 +155,8 @@ def round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
             parts.append(f"scored {result.score}")
         if result.took:
             if view.stakes.kind is Stakes.POT:
-                parts.append(f"takes {view.stakes.amount(result.took)}")
+                if not pot_in_body(c, view):  # else the pot's key figure says it
+                    parts.append(f"takes {view.stakes.amount(result.took)}")
             else:
                 parts.append(f"+{result.took} pts")
         detail = " · ".join(parts)
@@ -139,17 +165,25 @@ def round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         headline = "No winner"
         detail = result.note or ""
         color = theme.TEXT
-    y = _result_headline(c, body, headline, detail, color)
+    pot = None
+    if pot_in_body(c, view):
+        # The pot taken, or the pot carried into the next round, in key figures.
+        pot = view.stakes.amount(result.took or view.stakes.pot).split(" ")[0]
+    rows_h = len(view.players) * round(c.key_cap() * 0.7)
+    y = _result_headline(c, body, headline, detail, color, pot, rows_h)
     notes = []
     if result.winner is not None and result.note:
         notes.append(result.note)
-    if result.carried:
+    if result.carried and pot is None:  # else the pot's key figure says it
         notes.append(f"{view.stakes.amount(result.carried)} carried into the next round")
     if result.drinkers and result.drink_namer is None:
         notes.append("Drinks: " + ", ".join(result.drinkers))
     y = _drink_line(c, view, body, y)
+    h = round(c.key_cap() * 0.7) if c.floor else c.px(0.06)
+    if (c.floor and result.winner is not None and result.note
+            and body.bottom - y - h < rows_h):
+        notes.remove(result.note)  # a detail (how a tie was settled): the rows come first
     if notes:
-        h = c.px(0.06)
         c.text(pygame.Rect(body.x, y, body.w, h), " · ".join(notes), c.size(theme.MEDIUM),
                theme.TEXT_DIM, role="round-note", align="center", bold=False,
                min_size=c.size(theme.SMALL))
@@ -157,7 +191,7 @@ def round_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     rows = _ranked(view, lambda p: (
         0 if p.name == result.winner else 1,  # the winner first, even after a tie-break
         0 if p.launched else 1 if p.launched is False else 2, -(p.round_score or 0)))
-    width = min(body.w, c.px(1.3))
+    width = body.w if c.floor else min(body.w, c.px(1.3))
     _table(c, view, rows, pygame.Rect(body.centerx - width // 2, y, width, body.bottom - y),
            highlight=result.winner, show_round=True)
 
@@ -166,9 +200,10 @@ def match_result_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     result = view.match_result
     assert result is not None
     headline = f"{result.winner} wins the match" if result.winner else "Match over"
-    y = _result_headline(c, body, headline, result.note, theme.YELLOW)
+    rows_h = len(view.players) * round(c.key_cap() * 0.7)
+    y = _result_headline(c, body, headline, result.note, theme.YELLOW, rows_h=rows_h)
     y = _drink_line(c, view, body, y)
     rows = _ranked(view, lambda p: (p.rank if p.rank is not None else 99,))
-    width = min(body.w, c.px(1.2))
+    width = body.w if c.floor else min(body.w, c.px(1.2))
     _table(c, view, rows, pygame.Rect(body.centerx - width // 2, y, width, body.bottom - y),
            highlight=result.winner, show_round=False)

@@ -25,7 +25,8 @@ def tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         title += f" · throw {tie.attempt}"
     gap = c.px(0.025)
     photo_w = 0
-    if view.photo is not None and body.w > c.px(1.2):
+    # From two metres (5 mm rows) the photo gives way to a third player's row.
+    if view.photo is not None and body.w > c.px(1.2) and not (c.floor and len(tie.entries) > 2):
         photo_w = min(body.w * 2 // 5, c.px(0.62))
         # No wider than the photo at full height (a portrait crop): the rows keep room.
         photo_w = min(photo_w, fit_rect(view.photo.size, pygame.Rect(0, 0, photo_w, body.h)).w)
@@ -34,16 +35,19 @@ def tie_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     c.text(pygame.Rect(main.x, main.y, main.w, head_h), title, large, theme.TEXT,
            role="tie-title", min_size=medium)
     y = main.y + head_h
-    if tie.how:
+    rows_need = -(-len(tie.entries) // (2 if len(tie.entries) >= 3 else 1)) * round(
+        c.key_cap() * 0.8)
+    if tie.how and not (c.floor and main.bottom - y - 2 * c.line_height(small) < rows_need):
         size = c.fit_size(tie.how, main.w, medium, small, bold=False)
-        lines = c.wrap(tie.how, main.w, size, 2, bold=False)
+        lines = c.wrap(tie.how, main.w, size, 3 if c.floor else 2, bold=False)
         h = c.line_height(size) * len(lines)
         c.lines(pygame.Rect(main.x, y, main.w, h), lines, size, theme.TEXT_DIM, role="tie-how")
         y += h + gap // 2
     entries = tie.entries
     area = pygame.Rect(main.x, y, main.w, main.bottom - y)
     n = len(entries)
-    cols = 1 if n <= 4 else 2
+    # From two metres (5 mm rows) two columns from three players on, where wide enough.
+    cols = 2 if n > 4 or (c.floor and n >= 3 and main.w >= c.px(1.2)) else 1
     per_col = -(-n // cols)
     # On a low screen, as many rows as hold a line of the smallest text: those around
     # the player to throw, and a "+N more" line for the rest.

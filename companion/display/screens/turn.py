@@ -17,6 +17,7 @@ from companion.display import theme
 from companion.display.layout import Canvas, Line
 from companion.display.photo import draw_photo, fit_rect
 from companion.display.screens.common import MIN_DIE_PX, area, role_style
+from companion.display.screens.frame import pot_block, pot_in_body, pot_width
 from companion.display.sprites import DieStyle, die, icon
 from companion.view import DieRole, PhotoView, Severity, ThrowView, TurnView, View
 
@@ -230,6 +231,11 @@ def _cargo(c: Canvas, turn: TurnView, rect: pygame.Rect, die_px: int) -> None:
     label_h = rect.h - top_h
     dy = rect.y + (top_h - die_px) // 2
     x = rect.x
+    if c.floor and turn.cargo is None and turn.over and turn.cargo_value is None:
+        # No cargo to show: "NO LAUNCH" at 5 mm takes the empty dice's place.
+        c.text(pygame.Rect(x, rect.y, rect.w, top_h), "NO LAUNCH", large, theme.ORANGE,
+               role="no-launch", min_size=small)
+        return
     for index in range(2):
         if turn.cargo is not None:
             value = turn.cargo[index]
@@ -297,17 +303,40 @@ def turn_body(c: Canvas, view: View, body: pygame.Rect) -> None:
                  for w in (preferred, min(preferred, beside)) if w >= c.px(0.3)]
         for photo_w, labels in tries:
             column = pygame.Rect(body.x, body.y, body.w - photo_w - gap, body.h)
-            plan = plan_turn(c, turn, column.w, column.h)
+            plan = _plan_with_odds(c, view, column.w, column.h)
             if plan is not None and (plan.label_h or not labels):
                 _draw_turn(c, view, column, plan, None)
                 draw_photo(c, photo, pygame.Rect(body.right - photo_w, body.y, photo_w, body.h),
                            align="right")
                 return
-    plan = plan_turn(c, turn, body.w, body.h)
+    plan = _plan_with_odds(c, view, body.w, body.h)
     if plan is None:
         _key_figures_only(c, turn, body)
         return
     _draw_turn(c, view, body, plan, photo)
+
+
+def _pot_row_h(c: Canvas) -> int:
+    """The height of a row holding the pot's key figure, px."""
+    return round(c.key_cap() * 1.2)
+
+
+def _below_h(c: Canvas) -> int:
+    """The height of the row of odds or history under the dice, px: a line at 5 mm
+    on a legible screen."""
+    return max(c.px(0.08), c.line_height(c.size(0)) + c.px(0.01)) if c.floor else c.px(0.08)
+
+
+def _plan_with_odds(c: Canvas, view: View, width: int, height: int) -> _TurnPlan | None:
+    """:func:`plan_turn` for ``view``'s turn; on a legible screen with a row under the
+    dice (odds or history), planned with room kept for it if the key figures allow."""
+    assert view.turn is not None
+    pot = pot_words(c, view)
+    if c.floor and (view.odds is not None or view.turn.throws):
+        plan = plan_turn(c, view.turn, width, height - _below_h(c), pot)
+        if plan is not None:
+            return plan
+    return plan_turn(c, view.turn, width, height, pot)
 
 
 def _key_figures_only(c: Canvas, turn: TurnView, body: pygame.Rect) -> None:
@@ -332,6 +361,7 @@ class _TurnPlan:
     die_px: int
     label_h: int  # room for the labels under the dice; 0 when they are left out
     height: int  # all of the above with the gaps between
+    pot: str | None = None  # the pot's key figure, at the right of the dice
 
 
 def _together_width(c: Canvas, turn: TurnView) -> int:
@@ -341,12 +371,22 @@ def _together_width(c: Canvas, turn: TurnView) -> int:
     return name_min_w + _throws_left_width(c, turn) + c.px(0.03)
 
 
-def _turn_row_width(c: Canvas, die_px: int) -> int:
-    """Slots and cargo on one row, px."""
-    return _slots_width(die_px) + c.px(0.05) + _cargo_width(c, die_px)
+def _turn_row_width(c: Canvas, die_px: int, pot: str | None = None) -> int:
+    """Slots and cargo on one row, and the pot's block when ``pot`` is given, px."""
+    width = _slots_width(die_px) + c.px(0.05) + _cargo_width(c, die_px)
+    return width + (c.px(0.04) + pot_width(c, pot) if pot is not None else 0)
 
 
-def plan_turn(c: Canvas, turn: TurnView, width: int, height: int) -> _TurnPlan | None:
+def pot_words(c: Canvas, view: View) -> str | None:
+    """The pot as a key figure of the turn ("4", "$40"), or None when it stays in the
+    header (see ``frame.pot_in_body``)."""
+    if not pot_in_body(c, view):
+        return None
+    return view.stakes.amount(view.stakes.pot).split(" ")[0]
+
+
+def plan_turn(c: Canvas, turn: TurnView, width: int, height: int,
+              pot: str | None = None) -> _TurnPlan | None:
     """The roomiest arrangement of the turn's rows that fits ``width`` x ``height`` px,
     or None if even the tightest does not.
 
@@ -362,19 +402,23 @@ def plan_turn(c: Canvas, turn: TurnView, width: int, height: int) -> _TurnPlan |
     d_max = c.px(0.13)
     d_min = min(d_max, max(c.px(0.06), MIN_DIE_PX))
     die_px = d_max
-    while die_px > d_min and _turn_row_width(c, die_px) > width:
+    while die_px > d_min and _turn_row_width(c, die_px, pot) > width:
         die_px -= 1
-    one_row = _turn_row_width(c, die_px) <= width
+    one_row = _turn_row_width(c, die_px, pot) <= width
     if not one_row:
-        die_px = max(d_min, min(d_max, _fit_die(width)))
+        pot_w = c.px(0.04) + pot_width(c, pot) if pot is not None else 0
+        die_px = max(d_min, min(d_max, _fit_die(width - pot_w)))
         while die_px > d_min and _cargo_width(c, die_px) > width:
             die_px -= 1
-        if _slots_width(die_px) > width or _cargo_width(c, die_px) > width:
+        if _slots_width(die_px) + pot_w > width or _cargo_width(c, die_px) > width:
             return None
 
     def dice_h(d: int, label_h: int) -> int:
         cargo = _cargo_top(c, turn, d) + label_h
-        return cargo if one_row else d + label_h + gap // 2 + cargo
+        if one_row and pot is not None:
+            cargo = max(cargo, _pot_row_h(c))
+        slots = d + label_h if pot is None else max(d + label_h, _pot_row_h(c))
+        return cargo if one_row else slots + gap // 2 + cargo
 
     label_full = c.px(theme.SMALL) * 2 + c.px(0.01)
     name_tight, block_full, block_tight = (round(key_cap * 1.4), round(key_cap * 1.35),
@@ -395,7 +439,7 @@ def plan_turn(c: Canvas, turn: TurnView, width: int, height: int) -> _TurnPlan |
         while d < die_px and name_h + block_h + gap + dice_h(d + 1, label_h) <= height:
             d += 1
         total = name_h + block_h + gap + dice_h(d, label_h)
-        return _TurnPlan(together, name_h, block_h, one_row, d, label_h, total)
+        return _TurnPlan(together, name_h, block_h, one_row, d, label_h, total, pot)
     return None
 
 
@@ -418,7 +462,7 @@ def _photo_place(c: Canvas, turn: TurnView, rect: pygame.Rect, plan: _TurnPlan,
     left) fits beside it; else right of the dice, below the name row."""
     gap = c.px(0.025)
     min_w, min_h = c.px(0.3), c.px(0.2)
-    row_w = _turn_row_width(c, plan.die_px)
+    row_w = _turn_row_width(c, plan.die_px, plan.pot)
     places: list[tuple[pygame.Rect, int]] = []
     top = rect.y + plan.name_h + plan.block_h + gap
     side = rect.w - row_w - gap
@@ -460,24 +504,34 @@ def _draw_turn(c: Canvas, view: View, rect: pygame.Rect, plan: _TurnPlan,
     y += gap
     below_w = rect.w
     cargo_h = _cargo_top(c, turn, d) + plan.label_h
+    if plan.one_row and plan.pot is not None:
+        cargo_h = max(cargo_h, _pot_row_h(c))
     if plan.one_row:
-        row = pygame.Rect(rect.x, y, _turn_row_width(c, d), cargo_h)
+        row = pygame.Rect(rect.x, y, _turn_row_width(c, d, plan.pot), cargo_h)
         _slots(c, turn, pygame.Rect(row.x, row.y, _slots_width(d), row.h), d)
         cx = row.x + _slots_width(d) + c.px(0.05)
-        _cargo(c, turn, pygame.Rect(cx, row.y, row.right - cx, row.h), d)
+        _cargo(c, turn, pygame.Rect(cx, row.y, _cargo_width(c, d), row.h), d)
+        if plan.pot is not None:
+            pot_block(c, plan.pot, pygame.Rect(row.x, row.y, row.w, max(_cargo_top(c, turn, d),
+                                                                        _pot_row_h(c))))
         if photo_box is not None:
             below_w = photo_box.x - gap - rect.x
         y = row.bottom + gap // 2
     else:
-        _slots(c, turn, pygame.Rect(rect.x, y, _slots_width(d), d + plan.label_h), d)
-        y += d + plan.label_h + gap // 2
+        slots_h = d + plan.label_h
+        if plan.pot is not None:  # the pot at the right of the slots, as tall as it is
+            slots_h = max(slots_h, _pot_row_h(c))
+            pot_block(c, plan.pot, pygame.Rect(rect.x, y, rect.w, slots_h))
+        _slots(c, turn, pygame.Rect(rect.x, y + (slots_h - d - plan.label_h) // 2,
+                                    _slots_width(d), d + plan.label_h), d)
+        y += slots_h + gap // 2
         _cargo(c, turn, pygame.Rect(rect.x, y, rect.w, cargo_h), d)
         y += cargo_h + gap // 2
         if photo is not None and rect.bottom - y >= c.px(0.2):
             photo_box = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
             y = rect.bottom
-    below = pygame.Rect(rect.x, y, below_w, min(c.px(0.08), rect.bottom - y))
-    if below.h >= c.px(0.045):
+    below = pygame.Rect(rect.x, y, below_w, min(_below_h(c), rect.bottom - y))
+    if below.h >= (c.line_height(c.size(0)) if c.floor else c.px(0.045)):
         if view.odds is not None:
             _odds_row(c, view, below)
         else:
@@ -492,7 +546,8 @@ def _fit_die(width: int) -> int:
     return max(1, int(width / 3.6))
 
 
-def shrink_key_figures(c: Canvas, turn: TurnView, body: pygame.Rect) -> None:
+def shrink_key_figures(c: Canvas, turn: TurnView, body: pygame.Rect,
+                       pot: str | None = None) -> None:
     """Compact mode only (a sliver, or below the supported size): the largest key cap
     height at which the turn's rows fit ``body``, set on the canvas. Never reached in
     the supported range, where the key figures keep 1/8 of the height."""
@@ -501,7 +556,7 @@ def shrink_key_figures(c: Canvas, turn: TurnView, body: pygame.Rect) -> None:
     while low <= high:
         mid = (low + high) // 2
         c.key_cap_px = mid
-        if plan_turn(c, turn, body.w, body.h) is not None:
+        if plan_turn(c, turn, body.w, body.h, pot) is not None:
             best, low = mid, mid + 1
         else:
             high = mid - 1
