@@ -188,7 +188,7 @@ def _turn_problem() -> View:
                                            explanation="6 banked as ship."),), dice_to_throw=4),
         photo=photo,
         message=MessageView(Severity.PROBLEM, "One die is leaning on the wall",
-                            "Re-throw all 4 dice. This throw does not count."),
+                            "Re-throw all 4 dice. Not counted."),
     )
 
 

@@ -531,20 +531,20 @@ def reading_problem(
         if len(problems) > 1:
             n = len(problems) - 1
             more = f" (and {n} more problem{'s' if n != 1 else ''})"
-        return problems[0] + more, f"This throw does not count ({dice_count(count)} expected)."
+        return problems[0] + more, f"Not counted ({dice_count(count)} expected)."
     if unreadable:
         which = "One die" if unreadable == 1 else f"{unreadable} dice"
         return (
             f"{which} could not be read",
             f"Straighten {'it' if unreadable == 1 else 'them'} or re-throw all "
-            f"{count} and press again. This throw does not count.",
+            f"{count} and press again. Not counted.",
         )
     return None
 
 
 def refused(event: Event, state: GameState) -> str:
     """What to do after the rules refused ``event`` in ``state``."""
-    counted = "This throw does not count. " if isinstance(event, Throw) else ""
+    counted = "Not counted. " if isinstance(event, Throw) else ""
     return counted + action(state)
 
 
@@ -585,8 +585,7 @@ def bank_zone_action(error: RuleError) -> str:
     if error.code == "bank-zone-unreadable":
         return "Straighten the banked dice and press again"
     return (
-        "Put the bank zone right (banked dice only) and press again. "
-        "This throw does not count."
+        "Put the bank zone right (banked dice only) and press again. Not counted."
     )
 
 
