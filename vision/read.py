@@ -24,6 +24,13 @@ from .topface import body_contrast, find_top_face, floor_colour
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
 
+#: With a calibrated die size, the detector's full-size look puts a die's box at this
+#: many px (the half-size look at half). Chosen on synthetic fixed cameras of dice
+#: 18..140 px and the clear trays of the setup's self-test, checked on nell-byler-d6's
+#: held-out part: at 32 px the detector's box runs large on big clear dice and two of
+#: 120 self-test trays had an unreadable 5; at 64 px it costs twice the time.
+CAL_BOX_PX = 48.0
+
 #: A die is ``cocked`` (leaning, no face on top) when its face, measured from its box
 #: and edge angle, is this many times the calibrated die size: the box runs about 1.2
 #: times a flat die's face (shadow, side faces), a leaning die's more than 1.5. The
@@ -349,12 +356,10 @@ def find_candidates(
 ) -> list[Candidate]:
     """Detect the dice, classify each crop, check its pips (no decision yet).
 
-    With a calibrated die size: two detector passes at fixed scales, the one that
-    puts a die's box at about 32 px and twice that (half that where twice would pass
-    1536 px), merged (:func:`merge_looks`), and only boxes of 0.6..2.4 die sizes (a
-    die turned 45 degrees with its shadow spans 1.7 of its face); no guessing, no
-    closer look. One pass read 5 points fewer dice on synthetic fixed cameras (dice of
-    18..140 px) and missed dice the second look finds. Without: the detector at
+    With a calibrated die size: the same two looks as without, at the scale that puts
+    a die's box at :data:`CAL_BOX_PX` and half of it, only boxes of 0.6..2.4 die sizes
+    (a die turned 45 degrees with its shadow spans 1.7 of its face), and no guessing:
+    no closer look, no size estimate. Without: the detector at
     ``p.detect_long_side_px`` and half of it (a die the full-size look found and
     read is not read again from the half-size one); if the dice read with confidence are
     small at that scale (under 18 px), or nothing reads and the detections are small,
@@ -362,23 +367,20 @@ def find_candidates(
     and detections under 0.5 or over 2 times the confident dice's size are dropped.
     """
     h, w = img.shape[:2]
-    if cal.die_size_px is not None:
-        want = 32.0 / (cal.die_size_px * 1.2) * max(h, w)
+    if cal.die_size_px is not None:  # the scale that puts a die's box at CAL_BOX_PX
+        want = CAL_BOX_PX / (cal.die_size_px * 1.2) * max(h, w)
         long_side = int(min(max(round(want / 32) * 32, 128), 1536))
-        dets = detect(img, long_side, p.detect_threshold)
-        # a second look at twice that scale (half where that passes 1536 px): merged
-        # looks find and read dice one look loses (as without a calibration)
-        dets += detect(img, long_side * 2 if long_side * 2 <= 1536 else long_side // 2,
-                       p.detect_threshold)
         lo, hi = cal.die_size_px * 0.6, cal.die_size_px * 2.4
-        dets = not_specks(img, [d for d in dets if lo <= d.size <= hi], p)
-        return merge_looks(_candidates(img, dets, p), p)
-    long_side = p.detect_long_side_px
+        coarse_min = 0.0
+    else:
+        long_side = p.detect_long_side_px
+        lo, hi = p.min_die_px, p.max_die_px
+        coarse_min = 40.0
     scale = long_side / max(h, w)
     fine_img = resize_long(img, long_side)
     floor = floor_colour(fine_img)
     dets = not_specks(img, [d for d in detect(img, long_side, p.detect_threshold, fine_img)
-                            if p.min_die_px <= d.size <= p.max_die_px], p, floor)
+                            if lo <= d.size <= hi], p, floor)
     cands = _candidates(img, dets, p)
     if p.two_scales:  # large dice, whose pips the first look may take for dice
         half = max(128, (long_side // 2) // 32 * 32)
@@ -387,10 +389,12 @@ def find_candidates(
         read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value
                 is not None]
         coarse = [d for d in detect(img, half, p.detect_threshold, coarse_img)
-                  if d.size * scale >= 40.0 and p.min_die_px <= d.size <= p.max_die_px
+                  if d.size * scale >= coarse_min and lo <= d.size <= hi
                   and not any(_same_die(d, r) for r in read)]
         cands += _candidates(img, not_specks(img, coarse, p, floor), p)
     cands = merge_looks(cands, p)
+    if cal.die_size_px is not None:
+        return cands  # no guessing: no closer look, the size known
     size = die_size_evidence(cands, p)
     smallest = size if size is not None else (
         float(np.median([c.det.size for c in cands])) if cands else None)
