@@ -81,23 +81,8 @@ TRAY_EVERY_S = 2.0
 FLICKER_LIMIT = 0.02
 
 
-@dataclass(frozen=True)
-class Meter:
-    """One measured quantity on the setup screen.
-
-    Attributes:
-        label: what it measures ("Sharpness").
-        fraction: the bar's fill, 0..1.
-        best: the best-so-far mark, 0..1, or ``None``.
-        text: the value in words ("142, best 150: turn back a little").
-        ok: True good, False act on it, ``None`` no verdict.
-    """
-
-    label: str
-    fraction: float
-    text: str
-    ok: bool | None = None
-    best: float | None = None
+#: One meter of the aim step: the view's own type (label, fraction 0..1, text, ok, best).
+Meter = SetupMeter
 
 
 @dataclass(frozen=True)
@@ -599,8 +584,7 @@ class SetupMode:
                 photos = (SetupPhoto(self.frame, self.tray, self.bank_zone,
                                      "Live: tray found (yellow)" if self.tray is not None
                                      else "Live: no tray found yet: put dice in it"),)
-            meters = tuple(SetupMeter(m.label, m.fraction, m.text, m.ok, m.best)
-                           for m in self.aim_meters())
+            meters = self.aim_meters()
         elif name == "measure":
             instruction = (f"Throw the {self.dice} house dice into the tray, press "
                            f"({self.throws} of {MEASURE_THROWS} throws)")
