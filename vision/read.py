@@ -40,6 +40,13 @@ CAL_BOX_PX = 48.0
 #: foreshortened: no square).
 COCKED = 1.5
 
+#: A d6's pip fills at least this much of its smallest enclosing circle (0.92..1.0
+#: on the top faces of 1s of the kinds' scenes, all sizes from 72 px; glare over its
+#: rim can bite into it, so this is asked only of faces that are no four-cornered
+#: square); the numeral of a d8 / d12 / d20 that the segmentation takes for one
+#: round pip fills 0.62..0.90 (:attr:`vision.topface.TopFace.pip_roundness`).
+ROUND_PIP = 0.9
+
 
 def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
     """A large detection no value was read for is kept as an (unreadable) die only
@@ -64,6 +71,12 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
       pip where the pip should be (a numeral: the classifier and the pip check take
       the numeral of a d8 / d12 / d20 face for the one pip of a 1; a square d6 face
       with a glare patch over its pip is not doubted this way);
+      A 1 whose one mark is not a disc (it fills less than :data:`ROUND_PIP` of
+      its smallest enclosing circle: the numeral of a d12 or d20 seen whole, whose
+      outline of five to seven corners can pass for a rounded square) on a face that
+      is no four-cornered square is no d6 either (glare over a real 1's pip can bite
+      into its disc), nor one with other marks beside it on a face that is no square
+      (a numeral split in two);
     - ``"glare"``: a 3 or a 5 whose face shows the pips of a 2 or a 4 and a
       soft-rimmed spot (specular glare) at its centre, taken for the centre pip.
 
@@ -76,7 +89,10 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
     if not t.found:
         return None
     if value == 1 and (t.corners == 3 or (t.corners >= 5 and len(t.pips) == 0
-                                          and t.marks > 0)):
+                                          and t.marks > 0)
+                       or (len(t.pips) == 1 and t.pip_roundness < ROUND_PIP
+                           and not (t.square and t.corners == 4))
+                       or (len(t.pips) <= 1 and t.marks > 0 and not t.square)):
         return "not_d6"
     if (value in (3, 5) and t.value == value - 1 and len(t.glare)
             and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side):
