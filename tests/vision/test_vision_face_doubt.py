@@ -78,3 +78,19 @@ def test_a_round_pip_on_a_very_rounded_face_is_a_1() -> None:
         cv2.circle(img, (x, y), 35, (230, 230, 230), -1)  # corners of half a side
     cv2.circle(img, (150, 150), 16, (30, 30, 30), -1)
     assert face_doubt(img, Detection(150.0, 150.0, 140.0, 0.9), 1) is None
+
+
+def test_a_sharp_saturated_spot_at_the_centre_of_a_2_is_no_3() -> None:
+    # a highlight with a hard rim passes for a pip in shape; it is brighter than
+    # the pips around it, and saturated: a pip is no light source
+    img = _red_two_with_glare(False)
+    cv2.circle(img, (150, 150), 9, (255, 255, 255), -1)
+    assert face_doubt(img, Detection(150.0, 150.0, 140.0, 0.9), 3) == "glare"
+
+
+def test_a_3_whose_pips_all_saturate_is_not_doubted() -> None:
+    img = _floor()
+    cv2.rectangle(img, (90, 90), (210, 210), (40, 40, 200), -1)
+    for x, y in ((120, 120), (150, 150), (180, 180)):
+        cv2.circle(img, (x, y), 11, (255, 255, 255), -1)
+    assert face_doubt(img, Detection(150.0, 150.0, 140.0, 0.9), 3) is None
