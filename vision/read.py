@@ -361,10 +361,14 @@ def find_candidates(
     (a die turned 45 degrees with its shadow spans 1.7 of its face), and no guessing:
     no closer look, no size estimate. Without: the detector at
     ``p.detect_long_side_px`` and half of it (a die the full-size look found and
-    read is not read again from the half-size one); if the dice read with confidence are
-    small at that scale (under 18 px), or nothing reads and the detections are small,
-    a closer look (up to 1024 px) is added; the looks are merged (:func:`merge_looks`)
-    and detections under 0.5 or over 2 times the confident dice's size are dropped.
+    read is not read again from the half-size one). The half-size look is there for
+    large dice whose pips the full-size look takes for small dice, or misses; it is
+    skipped when the full-size look found something and read every detection it kept
+    (on the held-out photos and the bench's throws it then never added a die). If the
+    dice read with confidence are small at that scale (under 18 px), or nothing reads
+    and the detections are small, a closer look (up to 1024 px) is added; the looks are
+    merged (:func:`merge_looks`) and detections under 0.5 or over 2 times the confident
+    dice's size are dropped.
     """
     h, w = img.shape[:2]
     if cal.die_size_px is not None:  # the scale that puts a die's box at CAL_BOX_PX
@@ -382,12 +386,13 @@ def find_candidates(
     dets = not_specks(img, [d for d in detect(img, long_side, p.detect_threshold, fine_img)
                             if lo <= d.size <= hi], p, floor)
     cands = _candidates(img, dets, p)
-    if p.two_scales:  # large dice, whose pips the first look may take for dice
+    # a die the full-size look read is not read again from the half-size look
+    read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value is not None]
+    # large dice, whose pips the first look may take for dice: only where the first
+    # look leaves a doubt (something not read, or nothing found)
+    if p.two_scales and (not cands or len(read) < len(cands)):
         half = max(128, (long_side // 2) // 32 * 32)
         coarse_img = _shrink(fine_img, img.shape[1], img.shape[0], half)
-        # a die the full-size look read is not read again from the half-size look
-        read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value
-                is not None]
         coarse = [d for d in detect(img, half, p.detect_threshold, coarse_img)
                   if d.size * scale >= coarse_min and lo <= d.size <= hi
                   and not any(_same_die(d, r) for r in read)]
