@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .layouts import LayoutFit, fit_layout
-from .stats import median, percentile
+from .stats import distance3, median, percentile
 
 #: Side of the normalised face crop in px.
 FACE_PX = 48
@@ -82,7 +82,7 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     lab = cv2.cvtColor(face, cv2.COLOR_BGR2Lab).astype(np.float32)
     inner = slice(n // 6, n - n // 6)
     face_col = median(lab[inner, inner].reshape(-1, 3), axis=0)
-    dist = np.linalg.norm(lab - face_col, axis=2)
+    dist = distance3(lab, face_col)
     # Polarity: pips darker or lighter than the face, whichever has the strong tail.
     face_g = float(median(gray[inner, inner]))
     dark = np.clip(face_g - gray, 0, None)

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from .crops import die_crop
 from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import could_be_part_of
-from .model import Detection, classify, detect, resize_long
+from .model import Detection, classify_crops, detect, resize_long, upright_crops
 from .quality import image_problems, smear
 from .topface import body_contrast, find_top_face, floor_colour
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
@@ -239,7 +239,9 @@ def _candidates(
     (two independent checks agree); otherwise it is classified on a second turn. A
     smaller one is classified on ``p.turns``.
     """
-    first = classify(img, dets, 1)
+    crops = upright_crops(img, dets)
+    first = np.asarray(np.stack(classify_crops(crops, [range(1)] * len(dets))), np.float32
+                       ) if dets else np.zeros((0, 1, 7), np.float32)
     sure_not = p.turns * (1.0 - p.die_min_prob)
     maybe = [i for i in range(len(dets)) if float(first[i, 0, 0]) <= sure_not]
     checked: dict[int, tuple[float, PipCheck]] = {}
@@ -257,10 +259,10 @@ def _candidates(
                 and float(first[i, 0, v]) >= p.read_threshold):
             large.append(i)  # needs a second turn
     small = [i for i in maybe if dets[i].size < p.strict_min_px]
-    more = dict(zip(small, classify(img, [dets[i] for i in small], p.turns, 1), strict=True))
     # a large die's value needs its pips to agree too: two turns are enough there
-    more.update(zip(large, classify(img, [dets[i] for i in large], min(p.turns, 2), 1),
-                    strict=True))
+    again = small + large
+    turns = [range(1, p.turns)] * len(small) + [range(1, min(p.turns, 2))] * len(large)
+    more = dict(zip(again, classify_crops([crops[i] for i in again], turns), strict=True))
     out = []
     for i, d in enumerate(dets):
         if i in more:

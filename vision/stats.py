@@ -119,3 +119,16 @@ def median(a: NDArray[np.generic], axis: int | None = None) -> NDArray[np.floati
     if n % 2:
         return np.asarray(mid)
     return np.asarray((np.take(part, k - 1, axis=ax) + mid) / part.dtype.type(2))
+
+
+def distance3(a: NDArray[np.floating], b: NDArray[np.floating]) -> NDArray[np.floating]:
+    """``numpy.linalg.norm(a - b, axis=-1)`` for 3 channels (colour distances), the
+    same values: the squares summed in the same order, without numpy's reduction
+    over a 3-long axis (several times slower on a crop).
+
+    >>> distance3(np.array([[3.0, 4.0, 12.0]]), np.zeros(3)).tolist()
+    [13.0]
+    """
+    d = np.asarray(a - b)
+    d = d * d
+    return np.asarray(np.sqrt(d[..., 0] + d[..., 1] + d[..., 2]))

@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 from .crops import die_crop
 from .face import SOFT_RIM, rim_softness
 from .layouts import fit_layout
-from .stats import median, percentile, percentiles
+from .stats import distance3, median, percentile, percentiles
 
 #: The crop used: this many times the detection's size, resampled to ``_CROP_PX``.
 _SPAN = 1.6
@@ -100,7 +100,7 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     c = (n - 1) / 2.0
     core = _TOP_CORE  # within 0.22 of the box's side of its centre
     face_col = median(lab[core], axis=0)
-    dist = np.linalg.norm(lab - face_col, axis=2)
+    dist = distance3(lab, face_col)
     # threshold between the face's own spread and the surroundings
     inner = percentile(dist[core], 60)
     thr = float(np.clip(max(3.0 * inner, 14.0), 14.0, 34.0))

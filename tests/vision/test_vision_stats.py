@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.stats import median, percentile, percentile_along, percentiles
+from vision.stats import distance3, median, percentile, percentile_along, percentiles
 
 DTYPES = (np.uint8, np.float32, np.float64)
 
@@ -63,3 +63,13 @@ def test_empty_arrays_are_refused() -> None:
         median(np.zeros((0, 3)), axis=0)
     with pytest.raises(ValueError):
         percentile_along(np.zeros((0, 3)), 99, 0)
+
+
+@pytest.mark.parametrize("dtype", (np.float32, np.float64))
+def test_distance3_is_numpys_norm(dtype: type) -> None:
+    rng = np.random.default_rng(11)
+    lab = _data(rng, (112, 112, 3), dtype)
+    colour = _data(rng, (3,), dtype)
+    want = np.linalg.norm(lab - colour, axis=2)
+    got = distance3(lab, colour)
+    assert got.dtype == want.dtype and np.array_equal(got, want)
