@@ -105,7 +105,7 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     inner = percentile(dist[core], 60)
     thr = float(np.clip(max(3.0 * inner, 14.0), 14.0, 34.0))
     mask = (dist < thr).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     count, label = cv2.connectedComponents(mask, connectivity=4)
     if count <= 1:
         return TopFace(False)
