@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from .crops import die_crop
 from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import could_be_part_of
-from .model import Detection, classify, detect, resize_long
+from .model import Detection, classify_crops, detect, resize_long, upright_crops
 from .quality import image_problems, smear
 from .topface import body_contrast, find_top_face, floor_colour
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
@@ -296,7 +296,9 @@ def _candidates(
     (two independent checks agree); otherwise it is classified on a second turn. A
     smaller one is classified on ``p.turns``.
     """
-    first = classify(img, dets, 1)
+    crops = upright_crops(img, dets)
+    first = np.asarray(np.stack(classify_crops(crops, [range(1)] * len(dets))), np.float32
+                       ) if dets else np.zeros((0, 1, 7), np.float32)
     sure_not = p.turns * (1.0 - p.die_min_prob)
     maybe = [i for i in range(len(dets)) if float(first[i, 0, 0]) <= sure_not]
     checked: dict[int, tuple[float, PipCheck]] = {}
@@ -314,10 +316,10 @@ def _candidates(
                 and float(first[i, 0, v]) >= p.read_threshold):
             large.append(i)  # needs a second turn
     small = [i for i in maybe if dets[i].size < p.strict_min_px]
-    more = dict(zip(small, classify(img, [dets[i] for i in small], p.turns, 1), strict=True))
     # a large die's value needs its pips to agree too: two turns are enough there
-    more.update(zip(large, classify(img, [dets[i] for i in large], min(p.turns, 2), 1),
-                    strict=True))
+    again = small + large
+    turns = [range(1, p.turns)] * len(small) + [range(1, min(p.turns, 2))] * len(large)
+    more = dict(zip(again, classify_crops([crops[i] for i in again], turns), strict=True))
     out = []
     for i, d in enumerate(dets):
         if i in more:
@@ -418,10 +420,14 @@ def find_candidates(
     (a die turned 45 degrees with its shadow spans 1.7 of its face), and no guessing:
     no closer look, no size estimate. Without: the detector at
     ``p.detect_long_side_px`` and half of it (a die the full-size look found and
-    read is not read again from the half-size one); if the dice read with confidence are
-    small at that scale (under 18 px), or nothing reads and the detections are small,
-    a closer look (up to 1024 px) is added; the looks are merged (:func:`merge_looks`)
-    and detections under 0.5 or over 2 times the confident dice's size are dropped.
+    read is not read again from the half-size one). The half-size look is there for
+    large dice whose pips the full-size look takes for small dice, or misses; it is
+    skipped when the full-size look found something and read every detection it kept
+    (on the held-out photos and the bench's throws it then never added a die). If the
+    dice read with confidence are small at that scale (under 18 px), or nothing reads
+    and the detections are small, a closer look (up to 1024 px) is added; the looks are
+    merged (:func:`merge_looks`) and detections under 0.5 or over 2 times the confident
+    dice's size are dropped.
     """
     h, w = img.shape[:2]
     if cal.die_size_px is not None:  # the scale that puts a die's box at CAL_BOX_PX
@@ -439,12 +445,13 @@ def find_candidates(
     dets = not_specks(img, [d for d in detect(img, long_side, p.detect_threshold, fine_img)
                             if lo <= d.size <= hi], p, floor)
     cands = _candidates(img, dets, p)
-    if p.two_scales:  # large dice, whose pips the first look may take for dice
+    # a die the full-size look read is not read again from the half-size look
+    read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value is not None]
+    # large dice, whose pips the first look may take for dice: only where the first
+    # look leaves a doubt (something not read, or nothing found)
+    if p.two_scales and (not cands or len(read) < len(cands)):
         half = max(128, (long_side // 2) // 32 * 32)
         coarse_img = _shrink(fine_img, img.shape[1], img.shape[0], half)
-        # a die the full-size look read is not read again from the half-size look
-        read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value
-                is not None]
         coarse = [d for d in detect(img, half, p.detect_threshold, coarse_img)
                   if d.size * scale >= coarse_min and lo <= d.size <= hi
                   and not any(_same_die(d, r) for r in read)]

@@ -27,6 +27,7 @@ from numpy.typing import NDArray
 from .crops import die_crop
 from .face import SOFT_RIM, rim_softness
 from .layouts import fit_layout
+from .stats import distance3, median, percentile, percentiles
 
 #: The crop used: this many times the detection's size, resampled to ``_CROP_PX``.
 _SPAN = 1.6
@@ -104,13 +105,13 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
     c = (n - 1) / 2.0
     core = _TOP_CORE  # within 0.22 of the box's side of its centre
-    face_col = np.median(lab[core], axis=0)
-    dist = np.linalg.norm(lab - face_col, axis=2)
+    face_col = median(lab[core], axis=0)
+    dist = distance3(lab, face_col)
     # threshold between the face's own spread and the surroundings
-    inner = float(np.percentile(dist[core], 60))
+    inner = percentile(dist[core], 60)
     thr = float(np.clip(max(3.0 * inner, 14.0), 14.0, 34.0))
     mask = (dist < thr).astype(np.uint8)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
     count, label = cv2.connectedComponents(mask, connectivity=4)
     if count <= 1:
         return TopFace(False)
@@ -150,7 +151,7 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     pip_areas: list[float] = []
     disc = 1.0
     marks = 0
-    base = float(np.median(dist[region > 0]))
+    base = float(median(dist[region > 0]))
     a = math.radians(angle)
     ca, sa = math.cos(a), math.sin(a)
     for h in range(1, hcount):
@@ -250,7 +251,7 @@ def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
     step = max(1, min(h, w) // 64)
     small = np.ascontiguousarray(image[::step, ::step])
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
-    return np.asarray(np.median(lab, axis=0), np.float32)
+    return np.asarray(median(lab, axis=0), np.float32)
 
 
 def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
@@ -271,10 +272,10 @@ def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
     ys = np.clip(np.rint(y + step), 0, h - 1).astype(np.intp)
     crop = np.ascontiguousarray(image[ys[:, None], xs[None, :]])  # sampled, not averaged
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
-    face = np.median(lab[_BODY_CORE_IDX], axis=0)
-    sectors = np.median(lab[_BODY_RING_IDX], axis=1)  # (8, 3)
+    face = median(lab[_BODY_CORE_IDX], axis=0)
+    sectors = median(lab[_BODY_RING_IDX], axis=1)  # (8, 3)
     dist = sorted(np.linalg.norm(sectors - face, axis=1).tolist())
-    lo, mid, hi = np.percentile(lab[_BODY_MARKS_IDX, 0], (3, 50, 97)).tolist()
+    lo, mid, hi = percentiles(lab[_BODY_MARKS_IDX, 0], (3, 50, 97)).tolist()
     lighter = hi - mid > mid - lo
     far = float("inf") if floor is None else float(np.linalg.norm(face - floor))
     return Body(dist[-3], lighter, far, dist[2])

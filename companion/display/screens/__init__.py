@@ -53,8 +53,8 @@ _WITH_PLAYERS_STRIP = {Screen.TURN, Screen.TIE_BREAK, Screen.ROLL_OFF}
 
 #: The screens drawn for a player two metres from the 7-inch panel: no text under 5 mm
 #: there (``theme.MIN_TEXT``), but in compact mode (below ``render.MIN_SIZE``).
-#: (The turn, the dispute and the night are not yet: see the README's display section.)
-LEGIBLE = frozenset({Screen.ATTRACT, Screen.ROUND_RESULT, Screen.MATCH_RESULT,
+#: (The dispute and the night are not yet: see the README's display section.)
+LEGIBLE = frozenset({Screen.ATTRACT, Screen.TURN, Screen.ROUND_RESULT, Screen.MATCH_RESULT,
                      Screen.TIE_BREAK, Screen.ROLL_OFF})
 
 
@@ -84,6 +84,7 @@ def draw_view(c: Canvas, view: View) -> None:
         strip_h = row_h * len(faults)
         fault_strip(c, faults, pygame.Rect(0, top, c.w, strip_h))
         top += strip_h
+    action_lines = 2  # the message's action, wrapped at 5 mm on a legible screen
     band_h = band_height(c, view, c.w - 2 * m)
     strip_h = c.px(0.12) if view.players and view.screen in _WITH_PLAYERS_STRIP else 0
     if c.floor:
@@ -102,6 +103,12 @@ def draw_view(c: Canvas, view: View) -> None:
         if strip_h and plan_turn(c, turn, body.w, body.h, pot) is None:
             strip_h = 0
             body = body_rect(0)
+        if c.floor and plan_turn(c, turn, body.w, body.h, pot) is None:
+            # Two faults over a long message: its action on one line (cut with an
+            # ellipsis; the faults say what is wrong) before a key figure shrinks.
+            action_lines = 1
+            band_h = band_height(c, view, c.w - 2 * m, action_lines)
+            body = body_rect(strip_h)
         if plan_turn(c, turn, body.w, body.h, pot) is None:
             shrink_key_figures(c, turn, body, pot)
     bottom = c.h
@@ -109,6 +116,7 @@ def draw_view(c: Canvas, view: View) -> None:
         players_strip(c, view, pygame.Rect(m, bottom - m - strip_h, c.w - 2 * m, strip_h))
         bottom -= strip_h + m
     if band_h:
-        message_band(c, view, pygame.Rect(m, bottom - m - band_h, c.w - 2 * m, band_h))
+        message_band(c, view, pygame.Rect(m, bottom - m - band_h, c.w - 2 * m, band_h),
+                     action_lines)
     if body.h > 0 and body.w > 0:
         _BODIES[view.screen](c, view, body)

@@ -52,8 +52,16 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
         drawn = c.text(pygame.Rect(left.x, rect.y, label_w, rect.h), label, medium, theme.TEXT,
                        role="match", min_size=c.size(theme.SMALL))
         x = drawn.right + m
-        c.text(pygame.Rect(x, rect.y, max(0, left.right - x), rect.h), f"to beat: {beat}",
-               large, theme.YELLOW, role="to-beat", min_size=c.size(theme.SMALL))
+        box = pygame.Rect(x, rect.y, max(0, left.right - x), rect.h)
+        words = f"to beat: {beat}"
+        names, _, score = beat.rpartition(" ")
+        size = c.fit_size(words, box.w, large, c.size(theme.SMALL))
+        if c.width_of(words, size) > box.w and names and score.isdigit():
+            # Too long: the names are cut, never the score ("to beat: Anna-Ma… 11").
+            room = box.w - c.width_of(f"to beat:  {score}", size)
+            cut, _ = c.ellipsize(names, room, size)
+            words = f"to beat: {cut} {score}" if cut else f"to beat: {score}"
+        c.text(box, words, size, theme.YELLOW, role="to-beat")
         return
     c.text(left, label, medium, theme.TEXT, role="match", min_size=c.size(theme.SMALL))
 
@@ -61,8 +69,15 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
 def pot_in_body(c: Canvas, view: View) -> bool:
     """True when the pot is a key figure in the body (a pot game's turn and round
     result, read from two metres), not in the header."""
-    return bool(c.floor) and view.stakes.kind is Stakes.POT and view.screen in (
-        Screen.TURN, Screen.ROUND_RESULT)
+    if not c.floor or view.stakes.kind is not Stakes.POT:
+        return False
+    # On the turn only beside a row of dice on a screen wider than 3:2 (800x480 is
+    # 5:3); a 4:3 screen keeps it in the header, at 5 mm, and so does a throw with a
+    # problem, whose photo shows what is wrong and takes the room beside the dice.
+    problem = (view.photo is not None and view.message is not None
+               and view.message.severity is Severity.PROBLEM)
+    return view.screen is Screen.ROUND_RESULT or (
+        view.screen is Screen.TURN and c.w >= c.px(1.5) and not problem)
 
 
 def pot_width(c: Canvas, pot: str) -> int:
@@ -136,8 +151,9 @@ def fault_strip(c: Canvas, faults: Sequence[MessageView], rect: pygame.Rect) -> 
             c.text(box, fault.action, small, text_color, role=f"fault-action:{index}", bold=False)
 
 
-def message_band(c: Canvas, view: View, rect: pygame.Rect) -> None:
-    """The referee's message, or the confirmation banner with the hold's progress."""
+def message_band(c: Canvas, view: View, rect: pygame.Rect, action_lines: int = 2) -> None:
+    """The referee's message, or the confirmation banner with the hold's progress; on
+    a legible screen the action wrapped on at most ``action_lines`` lines."""
     m = margin(c)
     confirm = view.confirm
     if confirm is not None:
@@ -169,7 +185,8 @@ def message_band(c: Canvas, view: View, rect: pygame.Rect) -> None:
     else:
         return
     if c.floor:
-        _legible_band_text(c, inner, sprite, head, action, text_color, action_color, role)
+        _legible_band_text(c, inner, sprite, head, action, text_color, action_color, role,
+                           action_lines)
         return
     c.blit(sprite, (inner.x, inner.centery - sprite.get_height() // 2), kind="icon",
            role=f"{role}-icon")
@@ -179,16 +196,16 @@ def message_band(c: Canvas, view: View, rect: pygame.Rect) -> None:
 
 
 def _band_blocks(c: Canvas, width: int, icon_w: int, head: str, action: str,
-                 head_color: Color, action_color: Color, role: str
+                 head_color: Color, action_color: Color, role: str, action_lines: int = 2
                  ) -> tuple[list[Line], list[Line], int, int, int]:
     """A legible band's head lines (beside the icon) and action lines (the full width
     under them), the heights of the two blocks and the gap between them, px."""
     size_b, size_r = c.size(0), c.size(0, bold=False)
     heads = [Line(t, size_b, head_color, role if i == 0 else f"{role}:{i}")
              for i, t in enumerate(c.wrap(head, width - icon_w, size_b, 3))]
+    wrapped = c.wrap(action, width, size_r, action_lines, bold=False) if action else []
     acts = [Line(t, size_r, action_color, f"{role}-action" if i == 0 else f"{role}-action:{i}",
-                 bold=False) for i, t in enumerate(c.wrap(action, width, size_r, 2, bold=False)
-                                                   if action else [])]
+                 bold=False) for i, t in enumerate(wrapped)]
     head_h = c._plan(heads, width - icon_w)[5] if heads else 0
     act_h = c._plan(acts, width)[5] if acts else 0
     gap = max(2, round(c.key_cap() * 0.15)) if heads and acts else 0
@@ -196,12 +213,13 @@ def _band_blocks(c: Canvas, width: int, icon_w: int, head: str, action: str,
 
 
 def _legible_band_text(c: Canvas, inner: pygame.Rect, sprite: pygame.Surface, head: str,
-                       action: str, head_color: Color, action_color: Color, role: str) -> None:
+                       action: str, head_color: Color, action_color: Color, role: str,
+                       action_lines: int = 2) -> None:
     """The band read from two metres: the icon beside the head, the action under both,
     all at 5 mm, wrapped (see :func:`band_height`)."""
     icon_w = sprite.get_width() + margin(c) // 2
     heads, acts, head_h, act_h, gap = _band_blocks(c, inner.w, icon_w, head, action,
-                                                   head_color, action_color, role)
+                                                   head_color, action_color, role, action_lines)
     top = inner.y + max(0, (inner.h - head_h - gap - act_h) // 2)
     c.blit(sprite, (inner.x, top + (head_h - sprite.get_height()) // 2), kind="icon",
            role=f"{role}-icon")
@@ -211,11 +229,11 @@ def _legible_band_text(c: Canvas, inner: pygame.Rect, sprite: pygame.Surface, he
         c.stack(pygame.Rect(inner.x, top + head_h + gap, inner.w, act_h), acts)
 
 
-def band_height(c: Canvas, view: View, width: int) -> int:
+def band_height(c: Canvas, view: View, width: int, action_lines: int = 2) -> int:
     """The message band's height (px) for ``view`` on a screen ``width`` px wide: on a
     legible screen (``c.floor``) as many lines as the message takes, wrapped at 5 mm
-    (the head on at most three lines, the action on at most two); else 0.16 H. 0 when
-    there is no message."""
+    (the head on at most three lines, the action on at most ``action_lines``, cut
+    with an ellipsis); else 0.16 H. 0 when there is no message."""
     if view.message is None and view.confirm is None:
         return 0
     if not c.floor:
@@ -226,10 +244,10 @@ def band_height(c: Canvas, view: View, width: int) -> int:
                     else ("", ""))
     icon_w = c.px(0.065) + m // 2
     _, _, head_h, act_h, gap = _band_blocks(c, width - 2 * m, icon_w, head, action,
-                                            theme.TEXT, theme.TEXT, "message")
+                                            theme.TEXT, theme.TEXT, "message", action_lines)
     total = head_h + gap + act_h
     bar = c.px(0.02) if view.confirm is not None and view.confirm.progress is not None else 0
-    return max(c.px(0.12), total + c.px(0.016) + c.px(0.03) + bar)
+    return max(c.px(0.12), total + c.px(0.035) + bar)
 
 
 def _two_part_text(c: Canvas, box: pygame.Rect, head: str, action: str, head_color: Color,

@@ -299,8 +299,11 @@ def turn_body(c: Canvas, view: View, body: pygame.Rect) -> None:
         # The widest column that still has the name and the throws left side by side.
         beside = body.w - gap - _together_width(c, turn)
         # The labels under the dice go before the photo does: it shows what is wrong.
-        tries = [(w, labels) for labels in (True, False)
-                 for w in (preferred, min(preferred, beside)) if w >= c.px(0.3)]
+        widths = [preferred, min(preferred, beside)]
+        if c.floor:  # from two metres: what one row of dice and the pot leave
+            widths.append(min(preferred, body.w - gap - _turn_row_width(
+                c, max(MIN_DIE_PX, c.px(0.08)), pot_words(c, view))))
+        tries = [(w, labels) for labels in (True, False) for w in widths if w >= c.px(0.3)]
         for photo_w, labels in tries:
             column = pygame.Rect(body.x, body.y, body.w - photo_w - gap, body.h)
             plan = _plan_with_odds(c, view, column.w, column.h)
@@ -367,7 +370,9 @@ class _TurnPlan:
 def _together_width(c: Canvas, turn: TurnView) -> int:
     """The column width (px) at which the name (at least 4.5 key capitals wide) and the
     throws left fit side by side."""
-    name_min_w = round(c.key_cap() * 4.5) + round(c.key_cap() * 0.8) + c.px(0.05)
+    # (3.5 from two metres, where the throws left's words are wider at 5 mm.)
+    name_min_w = (round(c.key_cap() * (3.5 if c.floor else 4.5)) + round(c.key_cap() * 0.8)
+                  + c.px(0.05))
     return name_min_w + _throws_left_width(c, turn) + c.px(0.03)
 
 
