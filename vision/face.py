@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .layouts import LayoutFit, fit_layout
+from .stats import distance3, median, percentile
 
 #: Side of the normalised face crop in px.
 FACE_PX = 48
@@ -80,15 +81,15 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     gray = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
     lab = cv2.cvtColor(face, cv2.COLOR_BGR2Lab).astype(np.float32)
     inner = slice(n // 6, n - n // 6)
-    face_col = np.median(lab[inner, inner].reshape(-1, 3), axis=0)
-    dist = np.linalg.norm(lab - face_col, axis=2)
+    face_col = median(lab[inner, inner].reshape(-1, 3), axis=0)
+    dist = distance3(lab, face_col)
     # Polarity: pips darker or lighter than the face, whichever has the strong tail.
-    face_g = float(np.median(gray[inner, inner]))
+    face_g = float(median(gray[inner, inner]))
     dark = np.clip(face_g - gray, 0, None)
     light = np.clip(gray - face_g, 0, None)
-    signed = dark if np.percentile(dark, 97) >= np.percentile(light, 97) else light
+    signed = dark if percentile(dark, 97) >= percentile(light, 97) else light
     score = np.maximum(signed, dist * 0.5)
-    contrast = float(np.percentile(score[inner, inner], 98))
+    contrast = percentile(score[inner, inner], 98)
     pip_min = 0.10 * n
     pip_max = 0.28 * n
     if contrast < 25:
@@ -102,7 +103,7 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     count, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
     pts = []
     soft = []
-    base = float(np.median(score[inner, inner]))
+    base = float(median(score[inner, inner]))
     for k in range(1, count):
         _x, _y, w, h, area = (int(v) for v in stats[k])
         if not (pip_min * 0.7 <= w <= pip_max and pip_min * 0.7 <= h <= pip_max):
@@ -134,7 +135,7 @@ def rim_softness(score: NDArray[np.float32], labels: NDArray[np.int32], k: int,
     its area above 70 %. A pip (a step) gives 1..1.8; a specular spot, whose
     brightness falls off like a Gaussian, 2.5 or more."""
     ys, xs = np.nonzero(labels == k)
-    peak = float(np.percentile(score[ys, xs], 90))
+    peak = percentile(score[ys, xs], 90)
     y0, y1 = max(int(ys.min()) - 4, 0), min(int(ys.max()) + 5, score.shape[0])
     x0, x1 = max(int(xs.min()) - 4, 0), min(int(xs.max()) + 5, score.shape[1])
     win = score[y0:y1, x0:x1]

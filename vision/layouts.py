@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -73,6 +74,17 @@ _ROT = _rotations(_ANGLES)
 _ROT_ALIGNED = _rotations(_ALIGNED)
 
 
+@functools.cache
+def _candidates(n: int, aligned: bool) -> NDArray[np.float64]:
+    """The layout of ``n`` pips at every turn and scale :func:`fit_layout` tries:
+    (turns, scales, n, 2), half-sides (computed once per layout)."""
+    rot = _ROT_ALIGNED if aligned else _ROT
+    turned = np.einsum("aij,nj->ani", rot, LAYOUTS[n])  # (A, n, 2)
+    cand = np.asarray(turned[:, None, :, :] * _SCALES[None, :, None, None], np.float64)
+    cand.flags.writeable = False
+    return cand
+
+
 def fit_layout(
     pips: NDArray[np.float64],
     face_half: float,
@@ -101,7 +113,6 @@ def fit_layout(
     pts = np.asarray(pips, np.float64) / face_half
     centroid = pts.mean(axis=0)
     offset = float(np.hypot(*centroid))
-    layout = LAYOUTS[n]
     rel = pts - centroid
     if n == 1:
         residual = offset
@@ -110,9 +121,8 @@ def fit_layout(
         # Turn and scale the layout, measure each seen pip's distance to the nearest
         # layout pip and each layout pip's to the nearest seen pip (both ways, so two
         # pips on one layout position do not pass).
-        rot, angles = (_ROT_ALIGNED, _ALIGNED) if aligned else (_ROT, _ANGLES)
-        turned = np.einsum("aij,nj->ani", rot, layout)  # (A, n, 2)
-        cand = turned[:, None, :, :] * _SCALES[None, :, None, None]  # (A, S, n, 2)
+        angles = _ALIGNED if aligned else _ANGLES
+        cand = _candidates(n, aligned)  # (A, S, n, 2)
         d = np.linalg.norm(cand[:, :, :, None, :] - rel[None, None, None, :, :], axis=-1)
         worst = np.maximum(d.min(axis=2).max(axis=-1), d.min(axis=3).max(axis=-1))  # (A, S)
         a, s = np.unravel_index(int(np.argmin(worst)), worst.shape)

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .stats import percentile, percentile_along
 from .types import Problem, VisionParams
 
 
@@ -33,8 +34,8 @@ def steepness(image: NDArray[np.uint8], width: int = 320) -> float:
                        interpolation=cv2.INTER_AREA) if f < 1 else image
     g = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32), (3, 3), 0)
     mag = np.hypot(cv2.Sobel(g, cv2.CV_32F, 1, 0), cv2.Sobel(g, cv2.CV_32F, 0, 1)) / 8.0
-    spread = float(np.percentile(g, 99.5) - np.percentile(g, 0.5))
-    return float(np.percentile(mag, 99.8)) / max(spread, 1.0)
+    spread = float(np.float32(percentile(g, 99.5)) - np.float32(percentile(g, 0.5)))  # in float32
+    return percentile(mag, 99.8) / max(spread, 1.0)
 
 
 def image_problems(image: NDArray[np.uint8], params: VisionParams) -> list[Problem]:
@@ -83,7 +84,7 @@ def smear(crop: NDArray[np.uint8]) -> float:
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
     along = np.abs(np.stack([gx.ravel(), gy.ravel()], axis=1) @ _UNIT)  # (pixels, dirs)
-    steep = np.percentile(along, 99, axis=0)
+    steep = percentile_along(along, 99, 0)
     top = float(steep.max())
     if top <= 1e-6:
         return 0.0

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from .crops import die_crop
 from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import could_be_part_of
-from .model import Detection, classify, detect, resize_long
+from .model import Detection, classify_crops, detect, resize_long, upright_crops
 from .quality import image_problems, smear
 from .topface import body_contrast, find_top_face, floor_colour
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
@@ -39,6 +39,20 @@ CAL_BOX_PX = 48.0
 #: a square of at most this many die sizes either (a leaning die's top is seen
 #: foreshortened: no square).
 COCKED = 1.5
+
+#: A d6's pip fills at least this much of its smallest enclosing circle (0.92..1.0
+#: on the top faces of 1s of the kinds' scenes, all sizes from 72 px; glare over its
+#: rim can bite into it, so this is asked only of faces that are no four-cornered
+#: square); the numeral of a d8 / d12 / d20 that the segmentation takes for one
+#: round pip fills 0.62..0.90 (:attr:`vision.topface.TopFace.pip_roundness`).
+ROUND_PIP = 0.9
+
+#: A grey level at or over this in every channel is near saturation (a specular
+#: highlight, or a white pip in bright light).
+SATURATED = 240
+#: A glare spot's core is this many grey levels brighter than anything else on the
+#: face (the kinds' glare scenes: 16..52 where a 2 or a 4 was read as a 3 or a 5).
+GLARE_STEP = 15
 
 
 def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
@@ -64,8 +78,18 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
       pip where the pip should be (a numeral: the classifier and the pip check take
       the numeral of a d8 / d12 / d20 face for the one pip of a 1; a square d6 face
       with a glare patch over its pip is not doubted this way);
+      A 1 whose one mark is not a disc (it fills less than :data:`ROUND_PIP` of
+      its smallest enclosing circle: the numeral of a d12 or d20 seen whole, whose
+      outline of five to seven corners can pass for a rounded square) on a face that
+      is no four-cornered square is no d6 either (glare over a real 1's pip can bite
+      into its disc), nor one with other marks beside it on a face that is no square
+      (a numeral split in two);
     - ``"glare"``: a 3 or a 5 whose face shows the pips of a 2 or a 4 and a
-      soft-rimmed spot (specular glare) at its centre, taken for the centre pip.
+      soft-rimmed spot (specular glare) at its centre, taken for the centre pip;
+      or whose centre holds a near-saturated core brighter than the rest of the
+      face (:func:`saturated_centre`: glare with a rim sharp enough to pass for a
+      pip). A real 3 or 5 with glare on its centre pip is then unreadable too: the
+      two cannot be told apart.
 
     From :func:`vision.topface.find_top_face`; nothing is doubted where it finds no
     face (it merges with the floor).
@@ -76,12 +100,45 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
     if not t.found:
         return None
     if value == 1 and (t.corners == 3 or (t.corners >= 5 and len(t.pips) == 0
-                                          and t.marks > 0)):
+                                          and t.marks > 0)
+                       or (len(t.pips) == 1 and t.pip_roundness < ROUND_PIP
+                           and not (t.square and t.corners == 4))
+                       or (len(t.pips) <= 1 and t.marks > 0 and not t.square)):
         return "not_d6"
     if (value in (3, 5) and t.value == value - 1 and len(t.glare)
             and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side):
         return "glare"
+    if value in (3, 5) and saturated_centre(img, t.center, t.side):
+        return "glare"
     return None
+
+
+def saturated_centre(img: NDArray[np.uint8], center: tuple[float, float],
+                     side: float) -> bool:
+    """A specular highlight at the centre of a face of ``side`` px centred on
+    ``center``: at least 4 pixels within 0.12 of the side from the centre that are
+    near saturation in every channel (:data:`SATURATED`) and brighter by
+    :data:`GLARE_STEP` than the rest of the face (0.2..0.5 of the side out; its 99th
+    percentile), or saturated (250) where under a quarter as many pixels of the
+    rest are. A pip is no light source: under the same light a real centre pip is
+    no brighter than the pips around it.
+    """
+    h, w = img.shape[:2]
+    x, y = center
+    half = 0.5 * side
+    x0, x1 = max(int(x - half), 0), min(math.ceil(x + half), w)
+    y0, y1 = max(int(y - half), 0), min(math.ceil(y + half), h)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return False
+    grey = img[y0:y1, x0:x1].min(axis=2)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    r = np.hypot(xx - x, yy - y)
+    rest = grey[(r >= 0.2 * side) & (r < 0.5 * side)]
+    if rest.size == 0:
+        return False
+    bar = max(SATURATED, min(float(np.percentile(rest, 99)) + GLARE_STEP, 250.0))
+    core = int((grey[r < 0.12 * side] >= bar).sum())
+    return core >= 4 and int((rest >= bar).sum()) < 0.25 * core
 
 
 def where(x: float, y: float, w: int, h: int) -> str:
@@ -239,7 +296,9 @@ def _candidates(
     (two independent checks agree); otherwise it is classified on a second turn. A
     smaller one is classified on ``p.turns``.
     """
-    first = classify(img, dets, 1)
+    crops = upright_crops(img, dets)
+    first = np.asarray(np.stack(classify_crops(crops, [range(1)] * len(dets))), np.float32
+                       ) if dets else np.zeros((0, 1, 7), np.float32)
     sure_not = p.turns * (1.0 - p.die_min_prob)
     maybe = [i for i in range(len(dets)) if float(first[i, 0, 0]) <= sure_not]
     checked: dict[int, tuple[float, PipCheck]] = {}
@@ -257,10 +316,10 @@ def _candidates(
                 and float(first[i, 0, v]) >= p.read_threshold):
             large.append(i)  # needs a second turn
     small = [i for i in maybe if dets[i].size < p.strict_min_px]
-    more = dict(zip(small, classify(img, [dets[i] for i in small], p.turns, 1), strict=True))
     # a large die's value needs its pips to agree too: two turns are enough there
-    more.update(zip(large, classify(img, [dets[i] for i in large], min(p.turns, 2), 1),
-                    strict=True))
+    again = small + large
+    turns = [range(1, p.turns)] * len(small) + [range(1, min(p.turns, 2))] * len(large)
+    more = dict(zip(again, classify_crops([crops[i] for i in again], turns), strict=True))
     out = []
     for i, d in enumerate(dets):
         if i in more:
@@ -361,10 +420,14 @@ def find_candidates(
     (a die turned 45 degrees with its shadow spans 1.7 of its face), and no guessing:
     no closer look, no size estimate. Without: the detector at
     ``p.detect_long_side_px`` and half of it (a die the full-size look found and
-    read is not read again from the half-size one); if the dice read with confidence are
-    small at that scale (under 18 px), or nothing reads and the detections are small,
-    a closer look (up to 1024 px) is added; the looks are merged (:func:`merge_looks`)
-    and detections under 0.5 or over 2 times the confident dice's size are dropped.
+    read is not read again from the half-size one). The half-size look is there for
+    large dice whose pips the full-size look takes for small dice, or misses; it is
+    skipped when the full-size look found something and read every detection it kept
+    (on the held-out photos and the bench's throws it then never added a die). If the
+    dice read with confidence are small at that scale (under 18 px), or nothing reads
+    and the detections are small, a closer look (up to 1024 px) is added; the looks are
+    merged (:func:`merge_looks`) and detections under 0.5 or over 2 times the confident
+    dice's size are dropped.
     """
     h, w = img.shape[:2]
     if cal.die_size_px is not None:  # the scale that puts a die's box at CAL_BOX_PX
@@ -382,12 +445,13 @@ def find_candidates(
     dets = not_specks(img, [d for d in detect(img, long_side, p.detect_threshold, fine_img)
                             if lo <= d.size <= hi], p, floor)
     cands = _candidates(img, dets, p)
-    if p.two_scales:  # large dice, whose pips the first look may take for dice
+    # a die the full-size look read is not read again from the half-size look
+    read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value is not None]
+    # large dice, whose pips the first look may take for dice: only where the first
+    # look leaves a doubt (something not read, or nothing found)
+    if p.two_scales and (not cands or len(read) < len(cands)):
         half = max(128, (long_side // 2) // 32 * 32)
         coarse_img = _shrink(fine_img, img.shape[1], img.shape[0], half)
-        # a die the full-size look read is not read again from the half-size look
-        read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value
-                is not None]
         coarse = [d for d in detect(img, half, p.detect_threshold, coarse_img)
                   if d.size * scale >= coarse_min and lo <= d.size <= hi
                   and not any(_same_die(d, r) for r in read)]

@@ -1,0 +1,75 @@
+"""vision.stats gives numpy's percentiles and medians, to the bit (the reader's checks
+compare them with thresholds, so a faster version must not move a single value)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.stats import distance3, median, percentile, percentile_along, percentiles
+
+DTYPES = (np.uint8, np.float32, np.float64)
+
+
+def _data(rng: np.random.Generator, shape: tuple[int, ...], dtype: type) -> np.ndarray:
+    if dtype is np.uint8:
+        return rng.integers(0, 256, shape).astype(np.uint8)
+    return (rng.random(shape) * 255).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_percentile_is_numpys(dtype: type) -> None:
+    rng = np.random.default_rng(7)
+    for n in (*range(1, 12), 63, 64, 200, 2304):
+        a = _data(rng, (n,), dtype)
+        for q in (0.0, 0.5, 3, 50, 60, 90, 97, 98, 99, 99.5, 99.8, 100.0):
+            assert percentile(a, q) == float(np.percentile(a, q)), (n, q)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_percentiles_of_a_sequence_are_numpys(dtype: type) -> None:
+    rng = np.random.default_rng(8)
+    for n in (1, 2, 5, 40, 1600):
+        a = _data(rng, (n,), dtype)
+        want = np.percentile(a, (3, 50, 97))
+        got = percentiles(a, (3, 50, 97))
+        assert got.dtype == want.dtype and np.array_equal(got, want), n
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_percentile_along_an_axis_is_numpys(dtype: type) -> None:
+    rng = np.random.default_rng(9)
+    a = _data(rng, (4096, 12), dtype)
+    want = np.percentile(a, 99, axis=0)
+    got = percentile_along(a, 99, 0)
+    assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_median_is_numpys(dtype: type) -> None:
+    rng = np.random.default_rng(10)
+    for shape, axis in (((7,), None), ((8,), None), ((257, 3), 0), ((256, 3), 0),
+                        ((8, 51), 1), ((8, 50), 1), ((6, 5), None)):
+        a = _data(rng, shape, dtype)
+        want = np.median(a, axis=axis)
+        got = median(a, axis=axis)
+        assert np.asarray(want).dtype == got.dtype and np.array_equal(want, got), shape
+
+
+def test_empty_arrays_are_refused() -> None:
+    with pytest.raises(ValueError):
+        percentile(np.zeros(0), 50)
+    with pytest.raises(ValueError):
+        median(np.zeros((0, 3)), axis=0)
+    with pytest.raises(ValueError):
+        percentile_along(np.zeros((0, 3)), 99, 0)
+
+
+@pytest.mark.parametrize("dtype", (np.float32, np.float64))
+def test_distance3_is_numpys_norm(dtype: type) -> None:
+    rng = np.random.default_rng(11)
+    lab = _data(rng, (112, 112, 3), dtype)
+    colour = _data(rng, (3,), dtype)
+    want = np.linalg.norm(lab - colour, axis=2)
+    got = distance3(lab, colour)
+    assert got.dtype == want.dtype and np.array_equal(got, want)
