@@ -36,6 +36,7 @@ __all__ = [
     "contrast",
     "luminance",
     "measure",
+    "measure_drawn",
     "panel_mm",
 ]
 
@@ -101,12 +102,18 @@ def _background(surface: pygame.Surface, rect: pygame.Rect, color: RGB) -> RGB:
 def measure(view: View, size: tuple[int, int]) -> tuple[list[TextMeasure], Layout]:
     """Every text of ``view`` drawn at ``size``, measured (marks on photos excluded)."""
     surface, layout = render_with_layout(view, size)
+    return measure_drawn(surface, layout), layout
+
+
+def measure_drawn(surface: pygame.Surface, layout: Layout) -> list[TextMeasure]:
+    """Every text ``layout`` records as drawn on ``surface`` (any renderer's: the
+    setup mode's too), measured; heights in mm for the surface's height."""
     out = []
     for item in layout.texts():
         if item.color is None or not item.text.strip():
             continue
         back = _background(surface, item.r, item.color)
         out.append(TextMeasure(item.role, item.text, item.cap_height,
-                               panel_mm(item.cap_height, size[1]), item.color, back,
-                               contrast(item.color, back)))
-    return out, layout
+                               panel_mm(item.cap_height, surface.get_height()), item.color,
+                               back, contrast(item.color, back)))
+    return out
