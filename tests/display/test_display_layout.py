@@ -387,3 +387,22 @@ def test_right_to_left_names_on_the_turn_screen(tmp_path: Path) -> None:
     assert "سارة" in {item.text for item in layout.texts()}
     assert not layout.off_screen() and not layout.overlaps()
     pygame.image.save(surface, os.environ.get("RTL_PNG", str(tmp_path / "rtl.png")))
+
+
+def test_the_dispute_views_message_takes_a_line_so_the_photo_keeps_its_room() -> None:
+    """The dispute view is about the throws: a long referee's message is cut to one
+    line at 5 mm (and its action to two) rather than push the photo off the page."""
+    from companion.display import MessageView, Severity
+
+    long = ("cargo re-thrown: 6 + 2 = 8 (was 6 + 1 = 7). Turn over, no throws left: "
+            "score 8. Dev to throw.")
+    view = sample("dispute").replace(message=MessageView(Severity.INFO, long,
+                                                         "Dev: throw 1 of 3, 5 dice"))
+    _, layout = render_with_layout(view, (800, 480))
+    head = _one(layout, "message")
+    assert head.text.endswith("…") and long.startswith(head.text[:-1])
+    assert not layout.find("message:1")
+    assert _one(layout, "message-action").text == "Dev: throw 1 of 3, 5 dice"
+    photo = _one(layout, "dispute-photo:0")
+    assert photo.rect[3] >= 227, photo.rect  # 312x234 as with a one-line message
+    assert layout.overlaps() == [] and layout.off_screen() == []

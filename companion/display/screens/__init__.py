@@ -84,7 +84,9 @@ def draw_view(c: Canvas, view: View) -> None:
         fault_strip(c, faults, pygame.Rect(0, top, c.w, strip_h))
         top += strip_h
     action_lines = 2  # the message's action, wrapped at 5 mm on a legible screen
-    band_h = band_height(c, view, c.w - 2 * m)
+    # The dispute view is about the throws: the message gives it room (a line each).
+    head_lines = 1 if view.screen is Screen.DISPUTE else 3
+    band_h = band_height(c, view, c.w - 2 * m, action_lines, head_lines)
     strip_h = c.px(0.12) if view.players and view.screen in _WITH_PLAYERS_STRIP else 0
     if c.floor:
         # Read from two metres there is no room for a strip of eight cards at 5 mm: the
@@ -106,7 +108,7 @@ def draw_view(c: Canvas, view: View) -> None:
             # Two faults over a long message: its action on one line (cut with an
             # ellipsis; the faults say what is wrong) before a key figure shrinks.
             action_lines = 1
-            band_h = band_height(c, view, c.w - 2 * m, action_lines)
+            band_h = band_height(c, view, c.w - 2 * m, action_lines, head_lines)
             body = body_rect(strip_h)
         if plan_turn(c, turn, body.w, body.h, pot) is None:
             shrink_key_figures(c, turn, body, pot)
@@ -116,6 +118,6 @@ def draw_view(c: Canvas, view: View) -> None:
         bottom -= strip_h + m
     if band_h:
         message_band(c, view, pygame.Rect(m, bottom - m - band_h, c.w - 2 * m, band_h),
-                     action_lines)
+                     action_lines, head_lines)
     if body.h > 0 and body.w > 0:
         _BODIES[view.screen](c, view, body)

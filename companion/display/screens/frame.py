@@ -151,9 +151,11 @@ def fault_strip(c: Canvas, faults: Sequence[MessageView], rect: pygame.Rect) -> 
             c.text(box, fault.action, small, text_color, role=f"fault-action:{index}", bold=False)
 
 
-def message_band(c: Canvas, view: View, rect: pygame.Rect, action_lines: int = 2) -> None:
+def message_band(c: Canvas, view: View, rect: pygame.Rect, action_lines: int = 2,
+                 head_lines: int = 3) -> None:
     """The referee's message, or the confirmation banner with the hold's progress; on
-    a legible screen the action wrapped on at most ``action_lines`` lines."""
+    a legible screen the head wrapped on at most ``head_lines`` lines, the action on at
+    most ``action_lines``."""
     m = margin(c)
     confirm = view.confirm
     if confirm is not None:
@@ -186,7 +188,7 @@ def message_band(c: Canvas, view: View, rect: pygame.Rect, action_lines: int = 2
         return
     if c.floor:
         _legible_band_text(c, inner, sprite, head, action, text_color, action_color, role,
-                           action_lines)
+                           action_lines, head_lines)
         return
     c.blit(sprite, (inner.x, inner.centery - sprite.get_height() // 2), kind="icon",
            role=f"{role}-icon")
@@ -196,13 +198,13 @@ def message_band(c: Canvas, view: View, rect: pygame.Rect, action_lines: int = 2
 
 
 def _band_blocks(c: Canvas, width: int, icon_w: int, head: str, action: str,
-                 head_color: Color, action_color: Color, role: str, action_lines: int = 2
-                 ) -> tuple[list[Line], list[Line], int, int, int]:
+                 head_color: Color, action_color: Color, role: str, action_lines: int = 2,
+                 head_lines: int = 3) -> tuple[list[Line], list[Line], int, int, int]:
     """A legible band's head lines (beside the icon) and action lines (the full width
     under them), the heights of the two blocks and the gap between them, px."""
     size_b, size_r = c.size(0), c.size(0, bold=False)
     heads = [Line(t, size_b, head_color, role if i == 0 else f"{role}:{i}")
-             for i, t in enumerate(c.wrap(head, width - icon_w, size_b, 3))]
+             for i, t in enumerate(c.wrap(head, width - icon_w, size_b, head_lines))]
     wrapped = c.wrap(action, width, size_r, action_lines, bold=False) if action else []
     acts = [Line(t, size_r, action_color, f"{role}-action" if i == 0 else f"{role}-action:{i}",
                  bold=False) for i, t in enumerate(wrapped)]
@@ -214,12 +216,13 @@ def _band_blocks(c: Canvas, width: int, icon_w: int, head: str, action: str,
 
 def _legible_band_text(c: Canvas, inner: pygame.Rect, sprite: pygame.Surface, head: str,
                        action: str, head_color: Color, action_color: Color, role: str,
-                       action_lines: int = 2) -> None:
+                       action_lines: int = 2, head_lines: int = 3) -> None:
     """The band read from two metres: the icon beside the head, the action under both,
     all at 5 mm, wrapped (see :func:`band_height`)."""
     icon_w = sprite.get_width() + margin(c) // 2
     heads, acts, head_h, act_h, gap = _band_blocks(c, inner.w, icon_w, head, action,
-                                                   head_color, action_color, role, action_lines)
+                                                   head_color, action_color, role, action_lines,
+                                                   head_lines)
     top = inner.y + max(0, (inner.h - head_h - gap - act_h) // 2)
     c.blit(sprite, (inner.x, top + (head_h - sprite.get_height()) // 2), kind="icon",
            role=f"{role}-icon")
@@ -229,10 +232,11 @@ def _legible_band_text(c: Canvas, inner: pygame.Rect, sprite: pygame.Surface, he
         c.stack(pygame.Rect(inner.x, top + head_h + gap, inner.w, act_h), acts)
 
 
-def band_height(c: Canvas, view: View, width: int, action_lines: int = 2) -> int:
+def band_height(c: Canvas, view: View, width: int, action_lines: int = 2,
+                head_lines: int = 3) -> int:
     """The message band's height (px) for ``view`` on a screen ``width`` px wide: on a
     legible screen (``c.floor``) as many lines as the message takes, wrapped at 5 mm
-    (the head on at most three lines, the action on at most ``action_lines``, cut
+    (the head on at most ``head_lines`` lines, the action on ``action_lines``, cut
     with an ellipsis); else 0.16 H. 0 when there is no message."""
     if view.message is None and view.confirm is None:
         return 0
@@ -244,7 +248,8 @@ def band_height(c: Canvas, view: View, width: int, action_lines: int = 2) -> int
                     else ("", ""))
     icon_w = c.px(0.065) + m // 2
     _, _, head_h, act_h, gap = _band_blocks(c, width - 2 * m, icon_w, head, action,
-                                            theme.TEXT, theme.TEXT, "message", action_lines)
+                                            theme.TEXT, theme.TEXT, "message", action_lines,
+                                            head_lines)
     total = head_h + gap + act_h
     bar = c.px(0.02) if view.confirm is not None and view.confirm.progress is not None else 0
     return max(c.px(0.12), total + c.px(0.035) + bar)
