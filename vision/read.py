@@ -40,6 +40,20 @@ CAL_BOX_PX = 48.0
 #: foreshortened: no square).
 COCKED = 1.5
 
+#: A d6's pip fills at least this much of its smallest enclosing circle (0.92..1.0
+#: on the top faces of 1s of the kinds' scenes, all sizes from 72 px; glare over its
+#: rim can bite into it, so this is asked only of faces that are no four-cornered
+#: square); the numeral of a d8 / d12 / d20 that the segmentation takes for one
+#: round pip fills 0.62..0.90 (:attr:`vision.topface.TopFace.pip_roundness`).
+ROUND_PIP = 0.9
+
+#: A grey level at or over this in every channel is near saturation (a specular
+#: highlight, or a white pip in bright light).
+SATURATED = 240
+#: A glare spot's core is this many grey levels brighter than anything else on the
+#: face (the kinds' glare scenes: 16..52 where a 2 or a 4 was read as a 3 or a 5).
+GLARE_STEP = 15
+
 
 def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
     """A large detection no value was read for is kept as an (unreadable) die only
@@ -64,8 +78,18 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
       pip where the pip should be (a numeral: the classifier and the pip check take
       the numeral of a d8 / d12 / d20 face for the one pip of a 1; a square d6 face
       with a glare patch over its pip is not doubted this way);
+      A 1 whose one mark is not a disc (it fills less than :data:`ROUND_PIP` of
+      its smallest enclosing circle: the numeral of a d12 or d20 seen whole, whose
+      outline of five to seven corners can pass for a rounded square) on a face that
+      is no four-cornered square is no d6 either (glare over a real 1's pip can bite
+      into its disc), nor one with other marks beside it on a face that is no square
+      (a numeral split in two);
     - ``"glare"``: a 3 or a 5 whose face shows the pips of a 2 or a 4 and a
-      soft-rimmed spot (specular glare) at its centre, taken for the centre pip.
+      soft-rimmed spot (specular glare) at its centre, taken for the centre pip;
+      or whose centre holds a near-saturated core brighter than the rest of the
+      face (:func:`saturated_centre`: glare with a rim sharp enough to pass for a
+      pip). A real 3 or 5 with glare on its centre pip is then unreadable too: the
+      two cannot be told apart.
 
     From :func:`vision.topface.find_top_face`; nothing is doubted where it finds no
     face (it merges with the floor).
@@ -76,12 +100,45 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
     if not t.found:
         return None
     if value == 1 and (t.corners == 3 or (t.corners >= 5 and len(t.pips) == 0
-                                          and t.marks > 0)):
+                                          and t.marks > 0)
+                       or (len(t.pips) == 1 and t.pip_roundness < ROUND_PIP
+                           and not (t.square and t.corners == 4))
+                       or (len(t.pips) <= 1 and t.marks > 0 and not t.square)):
         return "not_d6"
     if (value in (3, 5) and t.value == value - 1 and len(t.glare)
             and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side):
         return "glare"
+    if value in (3, 5) and saturated_centre(img, t.center, t.side):
+        return "glare"
     return None
+
+
+def saturated_centre(img: NDArray[np.uint8], center: tuple[float, float],
+                     side: float) -> bool:
+    """A specular highlight at the centre of a face of ``side`` px centred on
+    ``center``: at least 4 pixels within 0.12 of the side from the centre that are
+    near saturation in every channel (:data:`SATURATED`) and brighter by
+    :data:`GLARE_STEP` than the rest of the face (0.2..0.5 of the side out; its 99th
+    percentile), or saturated (250) where under a quarter as many pixels of the
+    rest are. A pip is no light source: under the same light a real centre pip is
+    no brighter than the pips around it.
+    """
+    h, w = img.shape[:2]
+    x, y = center
+    half = 0.5 * side
+    x0, x1 = max(int(x - half), 0), min(math.ceil(x + half), w)
+    y0, y1 = max(int(y - half), 0), min(math.ceil(y + half), h)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return False
+    grey = img[y0:y1, x0:x1].min(axis=2)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    r = np.hypot(xx - x, yy - y)
+    rest = grey[(r >= 0.2 * side) & (r < 0.5 * side)]
+    if rest.size == 0:
+        return False
+    bar = max(SATURATED, min(float(np.percentile(rest, 99)) + GLARE_STEP, 250.0))
+    core = int((grey[r < 0.12 * side] >= bar).sum())
+    return core >= 4 and int((rest >= bar).sum()) < 0.25 * core
 
 
 def where(x: float, y: float, w: int, h: int) -> str:

@@ -62,6 +62,11 @@ class TopFace:
             4 % of its perimeter, :func:`cv2.approxPolyDP`): 4 for a d6's square,
             more for a rounded one; 3 (d8, d20), 5 (d12) or 6 (a d20 seen whole) for
             another polyhedron's face.
+        fill: the face's area over that of its smallest enclosing rectangle.
+        circularity: 4 pi area / perimeter^2 of the face's convex hull.
+        pip_roundness: the least, over the pips, of a pip's area over that of its
+            smallest enclosing circle (1.0 without pips): about 1 for a d6's pips,
+            less for a numeral or a letter taken for a pip.
     """
 
     found: bool
@@ -78,6 +83,7 @@ class TopFace:
     corners: int = 0
     fill: float = 0.0
     circularity: float = 0.0
+    pip_roundness: float = 1.0
 
 
 def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> TopFace:
@@ -143,12 +149,13 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     pips: list[tuple[float, float]] = []
     glare: list[tuple[float, float]] = []
     pip_areas: list[float] = []
+    disc = 1.0
     marks = 0
     base = float(median(dist[region > 0]))
     a = math.radians(angle)
     ca, sa = math.cos(a), math.sin(a)
     for h in range(1, hcount):
-        _hx, _hy, hw, hh, ha = (int(v) for v in hstats[h])
+        hx0, hy0, hw, hh, ha = (int(v) for v in hstats[h])
         d = max(hw, hh)
         if d < 0.06 * side_c or ha < 4:
             continue  # a speck
@@ -160,6 +167,9 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
         if is_round and sharp <= SOFT_RIM:
             pips.append(rel)
             pip_areas.append(float(ha))
+            ys, xs = np.nonzero(hlabel[hy0:hy0 + hh, hx0:hx0 + hw] == h)
+            _, rad = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
+            disc = min(disc, ha / (math.pi * max(rad, 0.5) ** 2))
         elif sharp > SOFT_RIM and d <= 0.34 * side_c:
             glare.append(rel)
         else:
@@ -174,7 +184,7 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     perim = cv2.arcLength(hull, True)
     circ = 4 * math.pi * hull_area / max(perim * perim, 1e-6)
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
-                   value, corners, fill, circ)
+                   value, corners, fill, circ, disc)
 
 
 #: :func:`body_contrast`'s crop: twice the detection's box, resampled to this many px.
@@ -207,23 +217,30 @@ class Body:
         floor_contrast: Lab distance between the face's median colour and the
             frame's floor colour (:func:`floor_colour`), if given (lint in a corner of
             a dice box has the box's walls on most sides, the floor on the others).
+        surround: Lab distance between the face's median colour and the floor around
+            the box in the third closest of the eight sectors: a "face" that goes on
+            past the box on three sides or more is the floor itself (lint in a corner
+            of a dice box, whose walls make the most different sectors differ).
     """
 
     contrast: float
     light_marks: bool
     floor_contrast: float = float("inf")
+    surround: float = float("inf")
 
     def is_floor_speck(self, min_contrast: float) -> bool:
         """Light marks on a "face" the colour of the floor: lint or a crumb on the
         tray's floor, whose surroundings the detector took for a die's face. True
         when the marks are light and the face is closer than ``min_contrast`` to the
-        floor around it, or closer than half of it to the frame's floor colour.
+        floor around it, or closer than half of it to the frame's floor colour or to
+        the floor on three sides of the box (:attr:`surround`).
 
         A real die's face stands apart from the floor, or (a white die on a light
         floor) its pips are dark. A dark die with light pips on a floor of its own
         colour is therefore not read: it cannot be told from lint."""
         return self.light_marks and (self.contrast < min_contrast
-                                     or self.floor_contrast < 0.5 * min_contrast)
+                                     or self.floor_contrast < 0.5 * min_contrast
+                                     or self.surround < 0.4 * min_contrast)
 
 
 def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
@@ -261,4 +278,4 @@ def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
     lo, mid, hi = percentiles(lab[_BODY_MARKS_IDX, 0], (3, 50, 97)).tolist()
     lighter = hi - mid > mid - lo
     far = float("inf") if floor is None else float(np.linalg.norm(face - floor))
-    return Body(dist[-3], lighter, far)
+    return Body(dist[-3], lighter, far, dist[2])

@@ -40,3 +40,16 @@ def test_a_white_die_with_dark_pips_on_a_light_floor_is_a_die() -> None:
     b = body_contrast(img, 150.0, 150.0, 70.0, floor_colour(img))
     assert not b.light_marks  # its face is near the floor's colour, its pips dark
     assert not b.is_floor_speck(20.0)
+
+
+def test_lint_in_the_corner_of_a_dice_box_is_lint() -> None:
+    # the box's walls on three sides of the speck make the most different sectors
+    # differ; the floor on the others still continues the "face"
+    img = _floor(40)
+    img[:, :110] = (60, 110, 170)  # a wooden wall on the left
+    img[:110, :] = (60, 110, 170)  # and one at the top
+    cv2.circle(img, (130, 130), 5, (235, 235, 235), -1)
+    b = body_contrast(img, 130.0, 130.0, 40.0, (60.0, 128.0, 140.0))
+    assert b.light_marks and b.contrast > 20  # the old test alone keeps it
+    assert b.surround < 8
+    assert b.is_floor_speck(20.0)

@@ -16,7 +16,7 @@ from vision import read_dice
 from vision.evaluate import LabelledDie, LabelledImage, score_image
 
 #: kinds whose scene 0 the reader of main fails today
-FAILS_NOW = {"specks", "polyhedra"}
+FAILS_NOW: set[str] = set()
 
 
 @pytest.mark.parametrize("name", [
