@@ -40,7 +40,10 @@ def models_present() -> bool:
 
 
 #: Networks kept per model and thread, one per input shape (:func:`_net`).
-NETS_PER_MODEL = 8
+NETS_PER_MODEL = 9
+#: Batches of more crops than this share one network of the face classifier (so its
+#: batches of 1..8 crops and the larger ones fit in :data:`NETS_PER_MODEL`).
+SHAPED_BATCH_MAX = 8
 
 
 def _net(path: Path, shape: tuple[int, ...]) -> cv2.dnn.Net:
@@ -52,7 +55,9 @@ def _net(path: Path, shape: tuple[int, ...]) -> cv2.dnn.Net:
     classifier's batches of 5, then 2, then 1 crops. On one network that costs about
     0.45 ms a crop of the face classifier (1.5 against 1.05 ms) and 2.7 ms a throw of
     the detector; one network per shape, the least recently used of more than
-    :data:`NETS_PER_MODEL` dropped, costs only the loading (a few ms, once).
+    :data:`NETS_PER_MODEL` dropped, costs only the loading (a few ms, once) and the
+    memory of each network's buffers: batches of more than :data:`SHAPED_BATCH_MAX`
+    crops share one network.
 
     OpenCV 5 has two engines; the classic one is the engine OpenCV 4.x (the Pi's 4.10)
     runs, and on these small convolutional nets it is the faster one (its Winograd
@@ -62,14 +67,15 @@ def _net(path: Path, shape: tuple[int, ...]) -> cv2.dnn.Net:
     caches: dict[str, OrderedDict[tuple[int, ...], cv2.dnn.Net]] = getattr(_local, "nets", {})
     _local.nets = caches
     cache = caches.setdefault(str(path), OrderedDict())
-    if shape in cache:
-        cache.move_to_end(shape)
-        return cache[shape]
+    key = shape if shape[0] <= SHAPED_BATCH_MAX else (-1,)
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
     classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
     net = (cv2.dnn.readNetFromONNX(str(path)) if classic is None
            else cv2.dnn.readNetFromONNX(str(path), classic))
     net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
-    cache[shape] = net
+    cache[key] = net
     while len(cache) > NETS_PER_MODEL:
         cache.popitem(last=False)
     return net
