@@ -18,14 +18,48 @@ from dataclasses import dataclass
 from companion.app import Companion
 from companion.display import MAX_FPS, Painter
 from companion.notify import Notifier
+from companion.view import Screen as Shown
+from companion.view import View
 from hardware.button import ButtonEvent, ButtonSource, KeyboardButton
 from hardware.lifecycle import Closeable
 
-__all__ = ["AnyButton", "Screen", "has_screen", "open_screen", "run_companion"]
+__all__ = ["PAGE_S", "AnyButton", "Pager", "Screen", "has_screen", "open_screen",
+           "run_companion"]
 
 #: Keys that toggle the dispute view and quit (quit only in a window).
 KEY_DISPUTE = "d"
 KEY_QUIT = ("escape", "q")
+#: How long each page of a paged screen stays up, s (see :class:`Pager`).
+PAGE_S = 4.0
+
+
+class Pager:
+    """Turns the pages of the screens drawn a page at a time from two metres (the
+    dispute view, one throw a page; the night screen, one part a page): page 0 when
+    such a screen comes up, the next every ``period_s`` seconds (the display takes the
+    page modulo its number of pages). The button keeps its meaning there (on the
+    dispute view it cancels the undo, on the night screen it goes back), so a timer
+    turns them.
+
+    >>> pager = Pager(period_s=4.0)
+    >>> view = View(Shown.ATTRACT)
+    >>> pager.page(view, 10.0).page, pager.page(view, 19.0).page   # not paged
+    (0, 0)
+    """
+
+    def __init__(self, period_s: float = PAGE_S) -> None:
+        self.period_s = period_s
+        self._screen: object = None
+        self._since_s = 0.0
+
+    def page(self, view: View, now_s: float) -> View:
+        """``view`` with its page for the time ``now_s`` (s, monotonic)."""
+        if view.screen not in (Shown.DISPUTE, Shown.NIGHT):
+            self._screen = None
+            return view
+        if view.screen is not self._screen:
+            self._screen, self._since_s = view.screen, now_s
+        return view.replace(page=int(max(0.0, now_s - self._since_s) // self.period_s))
 
 
 def has_screen() -> bool:
@@ -169,8 +203,9 @@ def run_companion(
 
     notifier = notifier or Notifier(None)
     painter = Painter(max_fps=max_fps)
+    pager = Pager()
     tick_s = 1.0 / max_fps
-    view = companion.view()
+    view = pager.page(companion.view(), time.monotonic())
     shown_version = companion.version
     last_view_s = time.monotonic()
     _paint(view, screen, painter, on_frame)  # the first screen, before any button
@@ -201,7 +236,7 @@ def run_companion(
             buttons.drain()
         now = time.monotonic()
         if companion.version != shown_version or now - last_view_s > 0.5:
-            view = companion.view()
+            view = pager.page(companion.view(), now)
             shown_version = companion.version
             last_view_s = now
         _paint(view, screen, painter, on_frame)

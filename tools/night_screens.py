@@ -5,9 +5,11 @@ through the engine into a journal, read back by ``companion.stats``.
 
 Two nights, each a journal of four-player pot games on seeded random dice (players
 stand on 7 or more, re-throw below, and the House plays by the odds): a fair one and
-one with a die loaded towards 6 (the fairness warning). Writes
-``night-WxH.png`` and ``night-loaded-WxH.png`` at 800x480 and 1280x720, and prints
-``companion stats`` of each journal. Runs in about 10 s.
+one with a die loaded towards 6 (the fairness warning). The screen is read from two
+metres a page at a time: writes ``night-WxH.png``, ``night-WxH-2.png``, ... and
+``night-loaded-WxH.png``, ... (one per page; the loaded night's first page is its
+warning) at 800x480 and 1280x720, and prints ``companion stats`` of each journal.
+Runs in about 10 s.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def main(out: Path) -> int:
 
     from companion.commands.stats import report
     from companion.display import StakesView, View
-    from companion.display.render import render
+    from companion.display.render import render, render_with_layout
     from companion.night import night_view
     from companion.view import Screen
 
@@ -86,9 +88,14 @@ def main(out: Path) -> int:
             print(f"== {name}\n{report(stats)}")
             view = View(Screen.NIGHT, stakes=StakesView(), night=night_view(stats))
             for size in ((800, 480), (1280, 720)):
-                target = out / f"{name}-{size[0]}x{size[1]}.png"
-                pygame.image.save(render(view, size), str(target))
-                print(f"wrote {target}")
+                _, layout = render_with_layout(view, size)
+                pages = int(next(i.text for i in layout.texts()
+                                 if i.role == "night-page").split("/")[1])
+                for page in range(pages):
+                    suffix = f"-{page + 1}" if page else ""
+                    target = out / f"{name}-{size[0]}x{size[1]}{suffix}.png"
+                    pygame.image.save(render(view.replace(page=page), size), str(target))
+                    print(f"wrote {target}")
     return 0
 
 

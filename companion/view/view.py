@@ -424,6 +424,10 @@ class View:
         tie_break: the tie-break or roll-off (TIE_BREAK and ROLL_OFF screens).
         title: the product's name on the attract screen.
         night: the night's numbers (NIGHT screen).
+        page: which page of a paged screen to show (0, 1, ...; taken modulo the
+            number of pages): read from two metres the dispute view shows one throw a
+            page and the night screen one part a page; the runner turns them
+            (``companion.runner.Pager``).
     """
 
     screen: Screen
@@ -442,10 +446,13 @@ class View:
     tie_break: TieBreakView | None = None
     title: str = "Ship Captain Crew"
     night: NightView | None = None
+    page: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.screen, Screen):
             raise _fail("View", "screen", self.screen, "expected a Screen")
+        if isinstance(self.page, bool) or not isinstance(self.page, int) or self.page < 0:
+            raise _fail("View", "page", self.page, "an int >= 0")
         if len(self.players) > MAX_PLAYERS:
             raise _fail("View", "players", len(self.players), f"at most {MAX_PLAYERS} players")
         if sum(p.current for p in self.players) > 1:

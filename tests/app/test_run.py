@@ -196,3 +196,24 @@ def test_no_screen_is_said_not_drawn_off_screen_in_silence(
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # chosen: drawing off screen is asked for
     screen = open_screen((320, 240))
     screen.close()
+
+
+def test_the_pager_turns_the_pages_of_a_paged_screen_every_4_s() -> None:
+    """The dispute view and the night screen, read from two metres a page at a time:
+    page 0 when one comes up, then one more every PAGE_S (4 s); other screens
+    untouched; a bad page is refused where the view is built."""
+    from companion.display.samples import sample
+    from companion.runner import PAGE_S, Pager
+    from companion.view import ViewError
+
+    assert PAGE_S == 4.0
+    pager = Pager()
+    night, turn, dispute = sample("night"), sample("turn-launched"), sample("dispute")
+    assert [pager.page(night, t).page for t in (100.0, 103.9, 104.0, 111.0)] == [0, 0, 1, 2]
+    assert pager.page(turn, 112.0) == turn
+    assert pager.page(dispute, 113.0).page == 0  # a paged screen comes up: page 0
+    assert pager.page(dispute, 121.5).page == 2
+    assert pager.page(night, 122.0).page == 0  # another paged screen: page 0 again
+    for bad in (-1, True, 1.5):
+        with pytest.raises(ViewError, match=r"View\.page"):
+            night.replace(page=bad)

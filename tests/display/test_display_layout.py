@@ -205,32 +205,51 @@ def test_tie_break_and_roll_off() -> None:
 
 
 def test_dispute_shows_every_throw_with_its_photo() -> None:
-    _, layout = render_with_layout(sample("dispute"), (1280, 720))
-    photos = [i for i in layout.items if i.kind == "photo"]
-    assert len(photos) == 3
-    assert [_one(layout, f"dispute-throw:{k}").text for k in range(3)] == [
-        "Throw 1", "Throw 2", "Throw 3"]
-    # Three throws: the row of small dice gives way to the photos, whose value tags
-    # show every die read.
-    tags = [i.text for i in layout.items if i.role.startswith("dispute-photo:0:tag:")]
-    assert tags == ["6", "4", "3", "3", "1"]
-    assert not [i for i in layout.items if i.role.startswith("dispute-die:")]
+    """From two metres one throw a page, in turn ("Throw 1 of 3", then 2, 3, then 1
+    again): its photo, whose value tags show every die read, and its explanation,
+    all text at 5 mm (capitals 42 px at 1280x720)."""
+    view = sample("dispute")
+    assert view.turn is not None
+    for page in range(4):
+        _, layout = render_with_layout(view.replace(page=page), (1280, 720))
+        k = page % 3
+        photos = [i for i in layout.items if i.kind == "photo"]
+        assert [p.role for p in photos] == [f"dispute-photo:{k}"]
+        assert _one(layout, f"dispute-throw:{k}").text == f"Throw {k + 1} of 3"
+        why = " ".join(i.text for i in layout.items if i.role.startswith(f"dispute-why:{k}:"))
+        assert why == view.turn.throws[k].explanation
+        tags = [i.text for i in layout.items if i.role.startswith(f"dispute-photo:{k}:tag:")]
+        assert tags == [str(f.value) for f in view.turn.throws[k].dice]
+        assert min(i.cap_height for i in layout.texts()) == 42
+        assert layout.overlaps() == [] and layout.off_screen() == []
+    _, first = render_with_layout(view, (1280, 720))
+    assert [i.text for i in first.items if i.role.startswith("dispute-photo:0:tag:")] == [
+        "6", "4", "3", "3", "1"]
+    # the row of small dice gives way to the photo (its role tags cannot be 5 mm there)
+    assert not [i for i in first.items if i.role.startswith("dispute-die:")]
 
 
 def test_dispute_keeps_the_small_dice_beside_a_single_photo() -> None:
-    """One throw: the photo takes the column's full height at the left and the small
-    dice, with their slots, stand right of it."""
+    """One throw (no pages): the photo takes the column's full height at the left and
+    the label and explanation stand right of it at 5 mm. In compact mode (320x240)
+    the small dice, with their slots, stand there too."""
     view = sample("dispute")
     assert view.turn is not None
     view = dataclasses.replace(view, turn=dataclasses.replace(view.turn,
                                                               throws=view.turn.throws[:1]))
     _, layout = render_with_layout(view, (800, 480))
     photo = _one(layout, "dispute-photo:0").r
-    dice = [i for i in layout.items if i.role.startswith("dispute-die:0:")]
+    assert _one(layout, "dispute-throw:0").text == "Throw 1"
+    words = [i for i in layout.texts() if i.role.startswith(("dispute-throw", "dispute-why"))]
+    assert len(words) >= 2 and all(w.r.x >= photo.right for w in words)
+    assert min(i.cap_height for i in layout.texts()) == 28
+    assert layout.overlaps() == [] and layout.off_screen() == []
+    _, compact = render_with_layout(view, (320, 240))
+    photo = _one(compact, "dispute-photo:0").r
+    dice = [i for i in compact.items if i.role.startswith("dispute-die:0:")]
     assert [i.text for i in dice] == ["6", "4", "3", "3", "1"]
     assert all(d.r.x >= photo.right for d in dice)
-    assert _one(layout, "dispute-role:0:0").text == "SHIP"
-    assert layout.overlaps() == [] and layout.off_screen() == []
+    assert compact.overlaps() == [] and compact.off_screen() == []
 
 
 def test_overlap_check_can_fail() -> None:
@@ -296,21 +315,23 @@ def test_a_current_players_accents_stay_off_the_header(
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_dispute_throw_without_photo_keeps_its_dice(size: tuple[int, int]) -> None:
-    """A throw whose photo was not kept shows its small dice even when the other
-    throws' photos took the dice row's room."""
+    """A throw whose photo was not kept shows its small dice on its page, and says
+    so; the throw with a photo shows the photo on its own."""
     view = sample("dispute")
     assert view.turn is not None
     throws = tuple(t if k == 1 else dataclasses.replace(t, photo=None)
                    for k, t in enumerate(view.turn.throws))
     view = dataclasses.replace(view, turn=dataclasses.replace(view.turn, throws=throws))
-    _, layout = render_with_layout(view, size)
+    _, layout = render_with_layout(view.replace(page=1), size)
     assert _one(layout, "dispute-photo:1").kind == "photo"
-    assert not [i for i in layout.items if i.role.startswith("dispute-die:1:")]
+    assert not [i for i in layout.items if i.role.startswith("dispute-die:")]
     for index, faces in ((0, ["6", "4", "3", "3", "1"]), (2, ["5", "3"])):
+        _, layout = render_with_layout(view.replace(page=index), size)
         dice = [i.text for i in layout.items if i.role.startswith(f"dispute-die:{index}:")]
         assert dice == faces
         assert _one(layout, f"dispute-nophoto:{index}").text == "no photo kept"
-    assert layout.overlaps() == [] and layout.off_screen() == []
+        assert not [i for i in layout.items if i.kind == "photo"]
+        assert layout.overlaps() == [] and layout.off_screen() == []
 
 
 # -- right-to-left names (issue 12): shaped by HarfBuzz, not drawn reversed -----------

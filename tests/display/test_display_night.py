@@ -22,7 +22,21 @@ SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_night_screen_shows_every_part_whole(size: tuple[int, int]) -> None:
-    _, layout = render_with_layout(sample("night"), size)
+    """Read from two metres, one part a page at 5 mm (the runner turns them): the last
+    rounds, the standings, the fairness chart; "1/3" .. "3/3" in the header, and the
+    fourth page is the first again."""
+    layouts = [render_with_layout(sample("night").replace(page=p), size)[1] for p in range(4)]
+    assert [next(i.text for i in lay.texts() if i.role == "night-page") for lay in layouts] == [
+        "1/3", "2/3", "3/3", "1/3"]
+    assert layouts[3].items == layouts[0].items
+    assert layouts[0].find("strip-score") and not layouts[0].find("night-name")
+    assert layouts[1].find("night-name") and not layouts[1].find("fair-p")
+    assert layouts[2].find("fair-p") and not layouts[2].find("strip-score")
+    for lay in layouts:
+        assert min(i.cap_height for i in lay.texts()) >= round(size[1] * 5.0 / 85.9)
+        assert lay.overlaps() == [] and lay.off_screen() == []
+    layout = layouts[0]
+    layout.items = [i for lay in layouts[:3] for i in lay.items]
     texts = {i.role: i for i in layout.texts()}
     assert [texts[f"strip-score:{i}"].text for i in range(10)] == [
         "8", "9", "\u2013", "7", "11", "6", "7", "12", "9", "10"]
@@ -46,11 +60,18 @@ def test_the_night_screen_shows_every_part_whole(size: tuple[int, int]) -> None:
 
 
 def test_the_warning_replaces_the_p_value_in_an_orange_band() -> None:
+    """The warning about the dice is the first page, shown when the screen comes up;
+    eight players' standings take two pages at 5 mm (six rows, then two)."""
     _, layout = render_with_layout(sample("night-warning"), (800, 480))
     lines = [i.text for i in layout.texts() if i.role.startswith("fair-warning")]
     assert " ".join(lines) == "6 came up on 31 % of 600 dice: check the dice"
     assert not layout.find("fair-p")
-    assert len(layout.find("night-name")) == 8
+    assert next(i.text for i in layout.texts() if i.role == "night-page") == "1/4"
+    names = [[i.text for i in render_with_layout(sample("night-warning").replace(page=p),
+                                                  (800, 480))[1].find("night-name")]
+             for p in (2, 3)]
+    assert [len(n) for n in names] == [6, 2]
+    assert names[1] == ["7. Finn", "8. Gus"]
 
 
 def test_night_view_from_the_stats_of_a_journal() -> None:

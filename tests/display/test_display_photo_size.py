@@ -211,24 +211,26 @@ def _dispute(frame: str, n: int) -> View:
     return dataclasses.replace(base, turn=dataclasses.replace(base.turn, throws=throws))
 
 
-#: Dispute view, photo w x h px per (screen, frame, throws), measured when the small
-#: dice first gave way to the photos. Before (dice row under every photo): 800x480 4:3
-#: 224x168 / 192x144 / 121x91 for 1 / 2 / 3 throws, portrait 120x168 / 102x144 / 85x120;
-#: 1024x600 4:3 281x211 / 242x182 / 156x117; 1280x720 4:3 338x254 / 293x220 / 236x177,
-#: 16:9 451x254 / 391x220 / 314x177, portrait 181x253 / 157x220 / 157x220.
+#: Dispute view read from two metres (one throw a page), photo w x h px per (screen,
+#: frame, throws), measured when it was paged. Before (the throws side by side, text
+#: 2.5 mm): 800x480 4:3 350x262 / 254x190 / 208x156 for 1 / 2 / 3 throws, 16:9 467x262 /
+#: 320x180 / 236x132, portrait 187x261 / 164x229 / 122x170; 1280x720 4:3 525x393 /
+#: 422x316 / 365x274. A 16:9 frame beside two or three throws' explanations is drawn
+#: across the column, under the label (the longest explanation takes four lines at
+#: 5 mm beside it), the same on every page.
 DISPUTE_PHOTOS = {
-    ((800, 480), "4:3"): [(350, 262), (254, 190), (208, 156)],
-    ((800, 480), "16:9"): [(467, 262), (320, 180), (236, 132)],
-    ((800, 480), "portrait"): [(187, 261), (164, 229), (122, 170)],
-    ((1024, 600), "4:3"): [(438, 328), (328, 245), (265, 199)],
-    ((1024, 600), "16:9"): [(584, 328), (405, 228), (303, 170)],
-    ((1024, 600), "portrait"): [(235, 329), (216, 302), (159, 222)],
-    ((1280, 720), "4:3"): [(525, 393), (422, 316), (365, 274)],
-    ((1280, 720), "16:9"): [(700, 393), (487, 274), (378, 213)],
-    ((1280, 720), "portrait"): [(281, 393), (281, 393), (210, 294)],
-    ((1920, 1080), "4:3"): [(789, 591), (636, 477), (549, 412)],
-    ((1920, 1080), "16:9"): [(1052, 591), (732, 412), (570, 321)],
-    ((1920, 1080), "portrait"): [(422, 590), (422, 590), (320, 448)],
+    ((800, 480), "4:3"): [(312, 234)] * 3,
+    ((800, 480), "16:9"): [(416, 234), (234, 132), (234, 132)],
+    ((800, 480), "portrait"): [(167, 233)] * 3,
+    ((1024, 600), "4:3"): [(390, 292)] * 3,
+    ((1024, 600), "16:9"): [(520, 292), (295, 166), (295, 166)],
+    ((1024, 600), "portrait"): [(209, 292)] * 3,
+    ((1280, 720), "4:3"): [(472, 354)] * 3,
+    ((1280, 720), "16:9"): [(629, 353), (360, 203), (360, 203)],
+    ((1280, 720), "portrait"): [(252, 352)] * 3,
+    ((1920, 1080), "4:3"): [(709, 531)] * 3,
+    ((1920, 1080), "16:9"): [(945, 531)] * 3,
+    ((1920, 1080), "portrait"): [(380, 532)] * 3,
 }
 
 
@@ -237,39 +239,48 @@ DISPUTE_PHOTOS = {
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (1920, 1080)],
                          ids=lambda s: f"{s[0]}x{s[1]}")
 def test_dispute_photos_fill_their_columns(size: tuple[int, int], frame: str, n: int) -> None:
-    """Every photo in the dispute view is drawn at least 97 % of the size measured (w and
-    h px; the margin absorbs another FreeType's wrapping), the same in every column,
-    with every die's value tag at least ``MIN_TAG_PX`` (at 800x480: 17 px, the size
-    of a thrown die's tag; it was 13 px with three throws), and each explanation whole."""
+    """Each page of the dispute view (one throw) draws its photo at least 97 % of the
+    size measured (w and h px; the margin absorbs another FreeType's wrapping), the
+    same on every page, with every die's value tag at least 17 px at 800x480 (the
+    size of a thrown die's tag) and ``MIN_TAG_PX`` elsewhere, and its explanation
+    whole; page ``n`` is the first throw's again."""
     view = _dispute(frame, n)
     assert view.turn is not None
-    _, layout = render_with_layout(view, size)
-    photos = [i.r for i in layout.items if i.kind == "photo"]
-    assert len(photos) == n
-    assert len({(p.w, p.h) for p in photos}) == 1, photos
-    w, h = DISPUTE_PHOTOS[size, frame][n - 1]
-    assert photos[0].w >= 0.97 * w and photos[0].h >= 0.97 * h, (photos[0], (w, h))
-    tags = [i for i in layout.items if ":tag:" in i.role]
-    assert len(tags) == 4 * n  # every die marked
-    floor = 17 if size == (800, 480) else MIN_TAG_PX
-    assert all(t.rect[2] >= floor for t in tags), [t.rect for t in tags]
-    for index, throw in enumerate(view.turn.throws):
-        lines = [i for i in layout.items if i.role.startswith(f"dispute-why:{index}:")]
+    sizes = set()
+    for page, throw in enumerate(view.turn.throws):
+        _, layout = render_with_layout(view.replace(page=page), size)
+        photos = [i for i in layout.items if i.kind == "photo"]
+        assert [p.role for p in photos] == [f"dispute-photo:{page}"]
+        sizes.add((photos[0].rect[2], photos[0].rect[3]))
+        tags = [i for i in layout.items if ":tag:" in i.role]
+        assert len(tags) == 4  # every die marked
+        floor = 17 if size == (800, 480) else MIN_TAG_PX
+        assert all(t.rect[2] >= floor for t in tags), [t.rect for t in tags]
+        lines = [i for i in layout.items if i.role.startswith(f"dispute-why:{page}:")]
         assert " ".join(i.text for i in lines) == throw.explanation
         assert not any(i.truncated for i in lines)
-    assert layout.overlaps() == [] and layout.off_screen() == []
+        assert layout.overlaps() == [] and layout.off_screen() == []
+    assert len(sizes) == 1, sizes
+    (pw, ph), = sizes
+    w, h = DISPUTE_PHOTOS[size, frame][n - 1]
+    assert pw >= 0.97 * w and ph >= 0.97 * h, ((pw, ph), (w, h))
+    _, again = render_with_layout(view.replace(page=n), size)
+    assert [i.role for i in again.items if i.kind == "photo"] == ["dispute-photo:0"]
 
 
 def test_dispute_photos_on_the_7_inch_screen() -> None:
-    """800x480, a 4:3 frame, three throws: each photo at least 205x154 px (it was
-    121x91 with the row of small dice under it), which now gives way."""
-    _, layout = render_with_layout(_dispute("4:3", 3), (800, 480))
+    """800x480, a 4:3 frame, three throws: one throw a page, its photo 312x234 px (it
+    was 208x156 with the three side by side), "Throw 2 of 3" on the second page, the
+    title and every text at 5 mm (capitals 28 px)."""
+    view = _dispute("4:3", 3)
+    _, layout = render_with_layout(view.replace(page=1), (800, 480))
     photos = [i.r for i in layout.items if i.kind == "photo"]
-    assert all(_at_least(p, (205, 154)) for p in photos), photos
-    assert not [i for i in layout.items if i.role.startswith("dispute-die:")]
+    assert len(photos) == 1 and _at_least(photos[0], (303, 227)), photos
+    assert next(i for i in layout.items if i.role == "dispute-throw:1").text == "Throw 2 of 3"
     title = next(i for i in layout.items if i.role == "dispute-title")
-    assert title.text == "Anna's turn, throw by throw · cargo 5 + 3 · score 8"
-    assert not title.truncated and title.cap_height >= 21  # as before the change
+    assert title.text == "Anna's turn · cargo 5 + 3 · score 8"
+    assert not title.truncated
+    assert min(i.cap_height for i in layout.texts()) == 28
 
 
 def test_the_odds_are_read_from_two_metres_on_the_7_inch_screen() -> None:

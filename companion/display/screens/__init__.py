@@ -53,9 +53,8 @@ _WITH_PLAYERS_STRIP = {Screen.TURN, Screen.TIE_BREAK, Screen.ROLL_OFF}
 
 #: The screens drawn for a player two metres from the 7-inch panel: no text under 5 mm
 #: there (``theme.MIN_TEXT``), but in compact mode (below ``render.MIN_SIZE``).
-#: (The dispute and the night are not yet: see the README's display section.)
-LEGIBLE = frozenset({Screen.ATTRACT, Screen.TURN, Screen.ROUND_RESULT, Screen.MATCH_RESULT,
-                     Screen.TIE_BREAK, Screen.ROLL_OFF})
+#: (The dispute and the night a page at a time: see ``View.page``.)
+LEGIBLE = frozenset(Screen)
 
 
 def draw_view(c: Canvas, view: View) -> None:

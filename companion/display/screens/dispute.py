@@ -68,7 +68,7 @@ def _dispute_columns(c: Canvas, throws: Sequence[ThrowView], inner: pygame.Rect,
     ``c.px(0.045)``)."""
     gap = c.px(0.025)
     half = gap // 2
-    label_h = c.px(0.06)
+    label_h = max(c.px(0.06), c.line_height(c.size(theme.MEDIUM))) if c.floor else c.px(0.06)
     line_h = c.line_height(c.size(theme.SMALL))
     tag_full = c.line_height(c.size(theme.SMALL * 0.8))
     min_d = c.px(0.045)
@@ -177,11 +177,14 @@ def _dispute_dice(c: Canvas, throw: ThrowView, index: int, at: tuple[int, int], 
 
 
 def dispute_body(c: Canvas, view: View, body: pygame.Rect) -> None:
+    """The turn's last three throws side by side; read from two metres (``c.floor``)
+    one throw a page ("Throw 2 of 3": ``view.page`` modulo the throws), at 5 mm."""
     turn = view.turn
     assert turn is not None
     large, medium, small = c.size(theme.LARGE), c.size(theme.MEDIUM), c.size(theme.SMALL)
-    head_h = c.px(0.09)
-    summary = f"{turn.player}'s turn, throw by throw"
+    head_h = max(c.px(0.09), c.line_height(large)) if c.floor else c.px(0.09)
+    # (From two metres the title is shorter: the page's label says "throw by throw".)
+    summary = f"{turn.player}'s turn" + ("" if c.floor else ", throw by throw")
     if turn.cargo_value is not None:
         summary += f" · cargo {turn.cargo[0]} + {turn.cargo[1]}" if turn.cargo else ""
     if turn.score is not None:
@@ -194,22 +197,27 @@ def dispute_body(c: Canvas, view: View, body: pygame.Rect) -> None:
                medium, theme.TEXT_DIM, role="dispute-empty")
         return
     gap = c.px(0.025)
-    n = len(throws)
+    shown = list(enumerate(throws))
+    if c.floor and len(throws) > 1:
+        shown = [shown[view.page % len(throws)]]
+    labels = {index: f"Throw {t.number}" + (f" of {len(throws)}" if len(shown) < len(throws)
+                                            else "") for index, t in enumerate(throws)}
+    n = len(shown)
     col_w = (body.w - gap * (n - 1)) // n
     top = body.y + head_h + gap // 2
     pad = c.px(0.015)
-    label_w = max(c.width_of(f"Throw {t.number}", medium) for t in throws)
+    label_w = max(c.width_of(words, medium) for words in labels.values())
     first = pygame.Rect(body.x, top, col_w, body.bottom - top).inflate(-2 * pad, -2 * pad)
-    # One arrangement for every column, so that the photos line up.
+    # One arrangement for every column (and every page), so that the photos line up.
     plan = _dispute_column(c, throws, first, label_w)
     line_h = c.line_height(small)
-    for index, throw in enumerate(throws):
-        col = pygame.Rect(body.x + index * (col_w + gap), top, col_w, body.bottom - top)
+    for column, (index, throw) in enumerate(shown):
+        col = pygame.Rect(body.x + column * (col_w + gap), top, col_w, body.bottom - top)
         c.fill(col, theme.PANEL, radius=c.px(0.012))
         if plan is None:
             continue
-        dx = index * (col_w + gap)
-        c.text(plan.label.move(dx, 0), f"Throw {throw.number}", medium, theme.TEXT,
+        dx = column * (col_w + gap)
+        c.text(plan.label.move(dx, 0), labels[index], medium, theme.TEXT,
                role=f"dispute-throw:{index}")
         photo_box = plan.photo.move(dx, 0)
         dice, d, tag_h = plan.dice, plan.die_px, plan.tag_h

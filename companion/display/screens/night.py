@@ -16,9 +16,16 @@ STRIP_SHARE = 0.34
 
 
 def night_body(c: Canvas, view: View, body: pygame.Rect) -> None:
-    """Strip of the last rounds on top; standings (left) and fairness chart (right)."""
+    """Strip of the last rounds on top; standings (left) and fairness chart (right).
+    Read from two metres (``c.floor``) one part a page at 5 mm, ``view.page`` modulo
+    the pages: the last rounds (two rows of five), the standings (as many rows as
+    fit a page), the dice's fairness (first when it warns); "1/3" at the right of the
+    header."""
     night = view.night
     assert night is not None
+    if c.floor:
+        _night_page(c, view, night, body)
+        return
     gap = c.px(0.025)
     strip = pygame.Rect(body.x, body.y, body.w, round(body.h * STRIP_SHARE))
     _strip(c, night, strip)
@@ -28,6 +35,29 @@ def night_body(c: Canvas, view: View, body: pygame.Rect) -> None:
     chart = pygame.Rect(table.right + gap, lower.y, chart_w, lower.h)
     _standings(c, view, night, table)
     _fairness(c, night, chart)
+
+
+def _night_page(c: Canvas, view: View, night: NightView, body: pygame.Rect) -> None:
+    """One page of the night screen, and its number in the header ("2/3")."""
+    per_page = max(1, _standing_rows(c, night, body))
+    pages: list[tuple[str, int]] = [("strip", 0)]
+    pages += [("standings", start) for start in range(0, max(1, len(night.players)), per_page)]
+    # A warning about the dice comes first, on the page shown when the screen comes up.
+    pages.insert(0 if night.warning else len(pages), ("fairness", 0))
+    index = view.page % len(pages)
+    part, start = pages[index]
+    if part == "strip":
+        _strip(c, night, body)
+    elif part == "standings":
+        _standings(c, view, night, body, start)
+    else:
+        _fairness(c, night, body)
+    words = f"{index + 1}/{len(pages)}"
+    size = c.size(theme.MEDIUM)
+    w = c.width_of(words, size)
+    m = body.x  # the margin: the body starts one margin in from the left
+    c.text(pygame.Rect(c.w - m - w, 0, w, c.px(0.085)), words, size, theme.TEXT_DIM,
+           role="night-page")
 
 
 def _strip(c: Canvas, night: NightView, box: pygame.Rect) -> None:
@@ -40,9 +70,12 @@ def _strip(c: Canvas, night: NightView, box: pygame.Rect) -> None:
     cells = night.last_rounds
     if not cells:
         return
-    row = pygame.Rect(box.x, box.y + label_h, box.w, box.h - label_h)
     gap = max(2, c.px(0.01))
-    n = max(len(cells), 5)
+    # From two metres in rows of five (names at 5 mm need the width), else one row.
+    n = 5 if c.floor else max(len(cells), 5)
+    rows = -(-len(cells) // n)
+    row_h = (box.h - label_h - gap * (rows - 1)) // rows
+    row = pygame.Rect(box.x, box.y + label_h, box.w, row_h)
     cell_w = (row.w - gap * (n - 1)) // n
     score_h = round(row.h * 0.6)
     # sizes fit the row: the score first; the names go when the row is too short
@@ -58,7 +91,9 @@ def _strip(c: Canvas, night: NightView, box: pygame.Rect) -> None:
     if c.line_height(score_size) > score_h + c.line_height(score_size) // 3:
         return  # no room for the strip on this screen
     for index, (winner, score) in enumerate(cells):
-        cell = pygame.Rect(row.x + index * (cell_w + gap), row.y, cell_w, row.h)
+        line, place = divmod(index, n)
+        cell = pygame.Rect(row.x + place * (cell_w + gap), row.y + line * (row_h + gap),
+                           cell_w, row.h)
         newest = index == len(cells) - 1
         c.fill(cell, theme.PANEL_HIGH if newest else theme.PANEL, radius=c.px(0.012))
         if newest:
@@ -76,20 +111,40 @@ def _strip(c: Canvas, night: NightView, box: pygame.Rect) -> None:
                role=f"strip-name:{index}", align="center", min_size=small)
 
 
-def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect) -> None:
-    """Rank, name, rounds won, +/- chips (or points), launch rate; the best cargo."""
+def _standings_boxes(c: Canvas, night: NightView, box: pygame.Rect
+                     ) -> tuple[int, int, pygame.Rect]:
+    """The standings' title and best-cargo heights and the rows' box, px."""
+    label_h = max(c.px(0.05), c.line_height(c.size(theme.MEDIUM)))
+    best_h = 0
+    if night.best:
+        best_h = max(c.px(0.065), c.line_height(c.size(theme.MEDIUM))) if c.floor else c.px(
+            0.065)
+    return label_h, best_h, pygame.Rect(box.x, box.y + label_h, box.w,
+                                        box.h - label_h - best_h)
+
+
+def _standing_rows(c: Canvas, night: NightView, box: pygame.Rect) -> int:
+    """How many standings rows fit ``box`` (px) at the small size."""
+    return max(0, _standings_boxes(c, night, box)[2].h // c.line_height(c.size(theme.SMALL)))
+
+
+def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect,
+               start: int = 0) -> None:
+    """Rank, name, rounds won, +/- chips (or points), launch rate; the best cargo. The
+    rows from ``start`` (a page of them from two metres)."""
     medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
-    label_h = max(c.px(0.05), c.line_height(medium))
     games = f"{night.games} game{'s' if night.games != 1 else ''}"
+    label_h, best_h, rows_box = _standings_boxes(c, night, box)
     c.text(pygame.Rect(box.x, box.y, box.w, label_h),
            f"TONIGHT: {games}, {night.rounds} round{'s' if night.rounds != 1 else ''}",
            medium, theme.TEXT_DIM, role="night-title", min_size=small)
-    best_h = c.px(0.065) if night.best else 0
-    rows_box = pygame.Rect(box.x, box.y + label_h, box.w, box.h - label_h - best_h)
-    fits = max(0, rows_box.h // c.line_height(small))
-    players = night.players[:min(8, fits)]  # the lowest give way on a small screen
+    fits = _standing_rows(c, night, box)
+    # the lowest give way on a small screen (or go to the next page from two metres)
+    players = night.players[start:start + min(8, fits)]
     if players and rows_box.h > 0:
         step = min(c.px(0.075), rows_box.h // len(players))
+        if c.floor:  # a line at 5 mm each
+            step = max(step, c.line_height(small))
         size = medium
         while size > small and c.line_height(size) > step:
             size -= 1
@@ -121,7 +176,7 @@ def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect) -> Non
         widths = widths_at(size)
         for index, p in enumerate(players):
             row = pygame.Rect(rows_box.x, rows_box.y + index * step, rows_box.w, step)
-            if index == 0:
+            if index + start == 0:
                 c.fill(row, theme.PANEL_HIGH, radius=c.px(0.01))
             right = row.right - gap // 2
             for col, width in zip(columns, widths, strict=True):
@@ -132,12 +187,13 @@ def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect) -> Non
                     continue
                 width = min(width, max(0, right - row.x - name_w))
                 c.text(pygame.Rect(right - width, row.y, width, row.h), words, size, color,
-                       role=f"{role}:{index}", align="right", bold=bold, min_size=small)
+                       role=f"{role}:{index + start}", align="right", bold=bold,
+                       min_size=small)
                 right -= width + gap
-            name_color = theme.YELLOW if index == 0 else theme.TEXT
+            name_color = theme.YELLOW if index + start == 0 else theme.TEXT
             c.text(pygame.Rect(row.x + gap // 2, row.y, right - row.x - gap // 2, row.h),
-                   f"{index + 1}. {p.name}", size, name_color, role=f"night-name:{index}",
-                   min_size=small)
+                   f"{index + start + 1}. {p.name}", size, name_color,
+                   role=f"night-name:{index + start}", min_size=small)
     if night.best:
         c.text(pygame.Rect(box.x, box.bottom - best_h, box.w, best_h),
                f"Best cargo: {night.best}", medium, theme.TEXT, role="night-best",
@@ -150,12 +206,12 @@ def _fairness(c: Canvas, night: NightView, box: pygame.Rect) -> None:
     label_h = max(c.px(0.05), c.line_height(medium))
     c.text(pygame.Rect(box.x, box.y, box.w, label_h), f"DICE: {night.dice}", medium,
            theme.TEXT_DIM, role="fair-title", min_size=small)
-    foot_h = c.px(0.065)
+    foot_h = max(c.px(0.065), c.line_height(medium)) if c.floor else c.px(0.065)
     warning_lines: list[str] = []
     if night.warning:
         warning_lines = c.wrap(night.warning, box.w - c.px(0.03), medium, 3)
         foot_h = c.line_height(medium) * len(warning_lines) + c.px(0.02)
-    face_h = c.px(0.06)
+    face_h = max(c.px(0.06), c.line_height(medium)) if c.floor else c.px(0.06)
     chart = pygame.Rect(box.x, box.y + label_h, box.w,
                         box.h - label_h - foot_h - face_h)
     if chart.h <= 0:
