@@ -10,7 +10,9 @@ also put through a fixed reference of classic work (:func:`reference_pass`: grey
 Gaussian blur 5 x 5, adaptive threshold block 21 C 5, contours) and the ratio of the
 two times is printed: the reader must stay within 5 times the reference. The cost of
 one die is the time of the five-dice frames less that of the same floors without
-dice (of the same generator), over five.
+dice (of the same generator), over five. These three are timed in turn, frame by
+frame (:func:`time_in_turn`), so that other work on a shared machine weighs on them
+alike.
 """
 
 from __future__ import annotations
@@ -80,6 +82,24 @@ def empty_frames(width: int, height: int, n: int = 6) -> list[NDArray[np.uint8]]
     return [make_scene(rng, width, height, 0, spec).image for _ in range(n)]
 
 
+def time_in_turn(fns: list[Callable[[NDArray[np.uint8]], object]],
+                 frames: list[list[NDArray[np.uint8]]], repeats: int) -> list[float]:
+    """Median wall times (ms) of ``fns[k](frames[k][i])``, the calls made in turn
+    frame by frame (``fns[0]`` on frame 0, ``fns[1]`` on frame 0, ..., then frame 1),
+    so that a change in the machine's load during the run falls on all of them alike
+    (one warm-up each)."""
+    for fn, fr in zip(fns, frames, strict=True):
+        fn(fr[0])
+    times: list[list[float]] = [[] for _ in fns]
+    for _ in range(repeats):
+        for i in range(len(frames[0])):
+            for k, fn in enumerate(fns):
+                t0 = time.perf_counter()
+                fn(frames[k][i])
+                times[k].append((time.perf_counter() - t0) * 1000)
+    return [statistics.median(t) for t in times]
+
+
 def time_reader(frames: list[NDArray[np.uint8]], repeats: int) -> float:
     """Median wall time of one :func:`read_dice` call over the frames, ms."""
     return time_calls(read_dice, frames, repeats)
@@ -94,12 +114,14 @@ def run_bench(repeats: int = 15) -> str:
                  f"OpenCV {cv2.__version__}"]
         for w, h in ((640, 480), (1280, 720)):
             frames = synthetic_frames(w, h)
-            ms = time_reader(frames, repeats)
+            if (w, h) == (1280, 720):  # the reader, the reference, the empty floors in turn
+                ms, ref, empty = time_in_turn([read_dice, reference_pass, read_dice],
+                                              [frames, frames, empty_frames(w, h)], repeats)
+            else:
+                ms = time_reader(frames, repeats)
             lines.append(f"  {w}x{h}, a throw of 5 dice (synthetic): median {ms:6.1f} ms "
                          f"({len(frames)} frames x {repeats})")
             if (w, h) == (1280, 720):
-                ref = time_calls(reference_pass, frames, repeats)
-                empty = time_reader(empty_frames(w, h), repeats)
                 lines.append(f"  {w}x{h}, fixed reference on the same frames (grey, GaussianBlur "
                              f"5x5, adaptiveThreshold 21/5, findContours): median {ref:6.1f} ms")
                 lines.append(f"  ratio reader / reference: {ms / max(ref, 1e-6):.2f} "

@@ -104,8 +104,9 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     pts = []
     soft = []
     base = float(median(score[inner, inner]))
+    rows = stats.tolist()
     for k in range(1, count):
-        _x, _y, w, h, area = (int(v) for v in stats[k])
+        _x, _y, w, h, area = rows[k]
         if not (pip_min * 0.7 <= w <= pip_max and pip_min * 0.7 <= h <= pip_max):
             continue
         fill = area / float(w * h)
@@ -157,19 +158,27 @@ def _radius(n: int) -> NDArray[np.float64]:
     return r
 
 
+@functools.cache
+def _discs(n: int) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """Flat indices of an n x n crop's pixels within 0.38 and within 0.3 of its side
+    of its centre (:func:`_marks`)."""
+    r = _radius(n).ravel()
+    return np.flatnonzero(r < 0.38 * n), np.flatnonzero(r < 0.3 * n)
+
+
 def _marks(score: NDArray[np.float32], contrast: float, n: int, pip_max: float) -> int:
     """Blobs standing out from the face (a lower bar than pips) that are larger than
     a pip and reach within 0.38 of the side of the face's centre (0.3 for those that
     come in from the crop's edge)."""
     mask = (score > max(contrast * 0.3, 18)).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    r = _radius(n)
+    near_px, deep_px = _discs(n)
     big = 1.6 * (pip_max ** 2)
-    near = np.bincount(labels[r < 0.38 * n].ravel(), minlength=count)
-    deep = np.bincount(labels[r < 0.3 * n].ravel(), minlength=count)
+    near = np.bincount(labels.ravel()[near_px], minlength=count)
+    deep = np.bincount(labels.ravel()[deep_px], minlength=count)
     edge = np.zeros(count, bool)
     for side in (labels[0], labels[-1], labels[:, 0], labels[:, -1]):
-        edge[np.unique(side)] = True
+        edge[side] = True
     # the floor around a face cut a little large touches the crop's edge and stays
     # at its rim; a finger over the face comes from the edge and reaches the pips
     return sum(1 for k in range(1, count)
