@@ -53,3 +53,11 @@ def test_lint_in_the_corner_of_a_dice_box_is_lint() -> None:
     assert b.light_marks and b.contrast > 20  # the old test alone keeps it
     assert b.surround < 8
     assert b.is_floor_speck(20.0)
+
+
+def test_a_thin_lint_fibre_on_dark_sandpaper_is_lint() -> None:
+    img = _floor(35)
+    cv2.line(img, (146, 148), (154, 151), (225, 225, 225), 1)
+    b = body_contrast(img, 150.0, 150.0, 30.0, floor_colour(img))
+    assert b.light_marks
+    assert b.is_floor_speck(20.0)
