@@ -6,14 +6,16 @@
 
 Both were trained by ``tools/vision/train.py`` on the training part of the shared
 photos and on synthetic scenes (``tools/vision/manifest.json``). Each network is
-loaded once per process and per thread (a ``cv2.dnn.Net`` is not safe to share between
-threads); loading only reads the files shipped in the package.
+loaded once per thread and input shape (a ``cv2.dnn.Net`` is not safe to share between
+threads, and sets itself up again for each new shape: :func:`_net`); loading only
+reads the files shipped in the package.
 """
 
 from __future__ import annotations
 
 import math
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,21 +39,46 @@ def models_present() -> bool:
     return DETECTOR.is_file() and FACE.is_file()
 
 
-def _net(path: Path) -> cv2.dnn.Net:
-    cache: dict[str, cv2.dnn.Net] = getattr(_local, "nets", {})
-    _local.nets = cache
-    key = str(path)
-    if key not in cache:
-        # OpenCV 5 has two engines; the classic one is the engine OpenCV 4.x (the Pi's
-        # 4.10) runs, and on these small convolutional nets it is the faster one (its
-        # Winograd 3 x 3 convolutions): about 1.3 times on the detector, 1.4 times on
-        # the face classifier, same outputs to 1e-5 (``python -m vision bench``)
-        classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-        net = (cv2.dnn.readNetFromONNX(key) if classic is None
-               else cv2.dnn.readNetFromONNX(key, classic))
-        net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
-        cache[key] = net
-    return cache[key]
+#: Networks kept per model and thread, one per input shape (:func:`_net`).
+NETS_PER_MODEL = 9
+#: Batches of more crops than this share one network of the face classifier (so its
+#: batches of 1..8 crops and the larger ones fit in :data:`NETS_PER_MODEL`).
+SHAPED_BATCH_MAX = 8
+
+
+def _net(path: Path, shape: tuple[int, ...]) -> cv2.dnn.Net:
+    """The network in ``path`` for an input of ``shape`` (N x 3 x H x W), loaded once
+    per thread and shape (a ``cv2.dnn.Net`` is not safe to share between threads).
+
+    ``cv2.dnn`` sets a network up for the shape of its input and again whenever that
+    shape changes: the detector's full-size and half-size looks in turn, the face
+    classifier's batches of 5, then 2, then 1 crops. On one network that costs about
+    0.45 ms a crop of the face classifier (1.5 against 1.05 ms) and 2.7 ms a throw of
+    the detector; one network per shape, the least recently used of more than
+    :data:`NETS_PER_MODEL` dropped, costs only the loading (a few ms, once) and the
+    memory of each network's buffers: batches of more than :data:`SHAPED_BATCH_MAX`
+    crops share one network.
+
+    OpenCV 5 has two engines; the classic one is the engine OpenCV 4.x (the Pi's 4.10)
+    runs, and on these small convolutional nets it is the faster one (its Winograd
+    3 x 3 convolutions): about 1.3 times on the detector, 1.4 times on the face
+    classifier, same outputs to 1e-5 (``python -m vision bench``).
+    """
+    caches: dict[str, OrderedDict[tuple[int, ...], cv2.dnn.Net]] = getattr(_local, "nets", {})
+    _local.nets = caches
+    cache = caches.setdefault(str(path), OrderedDict())
+    key = shape if shape[0] <= SHAPED_BATCH_MAX else (-1,)
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
+    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+    net = (cv2.dnn.readNetFromONNX(str(path)) if classic is None
+           else cv2.dnn.readNetFromONNX(str(path), classic))
+    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+    cache[key] = net
+    while len(cache) > NETS_PER_MODEL:
+        cache.popitem(last=False)
+    return net
 
 
 @dataclass(frozen=True)
@@ -95,7 +122,7 @@ def detect(image: NDArray[np.uint8], long_side: int, threshold: float,
         small = np.asarray(cv2.copyMakeBorder(small, 0, ph - nh, 0, pw - nw,
                                               cv2.BORDER_CONSTANT, value=fill), np.uint8)
     blob = cv2.dnn.blobFromImage(small, scalefactor=1 / 255.0)
-    net = _net(DETECTOR)
+    net = _net(DETECTOR, blob.shape)
     net.setInput(blob)
     out = np.asarray(net.forward(), np.float32)[0]
     heat, logsize = out[0], out[1]
@@ -168,8 +195,9 @@ def classify_crops(crops: list[NDArray[np.uint8]], turns: list[range]
              for k in ks]
     if not batch:
         return [np.zeros((0, 7), np.float32) for _ in crops]
-    net = _net(FACE)
-    net.setInput(cv2.dnn.blobFromImages(batch, scalefactor=1 / 255.0))
+    blob = cv2.dnn.blobFromImages(batch, scalefactor=1 / 255.0)
+    net = _net(FACE, blob.shape)
+    net.setInput(blob)
     logits = np.asarray(net.forward(), np.float32).reshape(len(batch), 7)
     logits -= logits.max(axis=1, keepdims=True)
     e = np.exp(logits)

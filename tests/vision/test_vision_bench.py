@@ -24,3 +24,22 @@ def test_time_in_turn_calls_each_function_on_its_frames_frame_by_frame() -> None
     # one warm-up each on the first frame, then in turn, frame by frame, twice over
     assert calls[:2] == [("a", 0), ("b", 10)]
     assert calls[2:] == [("a", 0), ("b", 10), ("a", 1), ("b", 11), ("a", 2), ("b", 12)] * 2
+
+
+def test_one_network_per_input_shape_the_oldest_dropped() -> None:
+    from vision import model
+
+    a = model._net(model.DETECTOR, (1, 3, 288, 512))
+    assert model._net(model.DETECTOR, (1, 3, 288, 512)) is a  # kept, set up for its shape
+    assert model._net(model.DETECTOR, (1, 3, 144, 256)) is not a
+    for k in range(1, 1 + model.NETS_PER_MODEL):
+        model._net(model.DETECTOR, (1, 3, 32 * k, 64))
+    assert model._net(model.DETECTOR, (1, 3, 288, 512)) is not a  # the least recently used went
+    big = model.SHAPED_BATCH_MAX + 1
+    assert model._net(model.FACE, (big, 3, 48, 48)) is model._net(model.FACE, (big + 7, 3, 48, 48))
+    # the same outputs whichever network runs a batch
+    rng = np.random.default_rng(3)
+    crops = [rng.integers(0, 256, (48, 48, 3)).astype(np.uint8) for _ in range(3)]
+    together = model.classify_crops(crops, [range(2)] * 3)
+    alone = [model.classify_crops([c], [range(2)])[0] for c in crops]
+    assert all(np.array_equal(t, s) for t, s in zip(together, alone, strict=True))
