@@ -45,7 +45,11 @@ def test_the_night_screen_shows_every_part_whole(size: tuple[int, int]) -> None:
     assert [texts[f"night-name:{i}"].text for i in range(4)] == [
         "1. Cleo", "2. Anna", "3. Ben", "4. Dev"]
     assert texts["night-chips:0"].text == "+9 chips" and texts["night-chips:3"].text == "-6 chips"
-    assert texts["night-won:0"].text == "won 6" and texts["night-rate:0"].text == "launch 71 %"
+    assert texts["night-won:0"].text == "6" and texts["night-rate:0"].text == "71 %"
+    assert texts["night-head-won"].text == "won" and texts["night-head-launch"].text == "launch"
+    # each head stands over its column (right-aligned)
+    head, cell = texts["night-head-won"].rect, texts["night-won:0"].rect
+    assert head[0] + head[2] == pytest.approx(cell[0] + cell[2], abs=2)
     assert texts["night-best"].text == "Best cargo: Cleo 12 (game 2, round 1)"
     assert texts["fair-p"].text == "fair-die test: p = 0.96"
     assert not [i.text for i in layout.texts() if i.truncated]

@@ -23,9 +23,14 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
     medium = c.size(theme.MEDIUM)
     large = c.size(theme.LARGE)
     right_w = 0
-    if view.screen is Screen.NIGHT:  # the night, not the game: no pot
-        c.text(inner, "The night so far", medium, theme.TEXT, role="match",
-               min_size=c.size(theme.SMALL))
+    if view.screen is Screen.NIGHT and view.night is not None:  # the night: no pot
+        night = view.night
+        title = (f"Tonight: {night.games} game{'s' if night.games != 1 else ''}, "
+                 f"{night.rounds} round{'s' if night.rounds != 1 else ''}")
+        if c.floor:  # the page number ("2/3") at the right
+            inner = pygame.Rect(inner.x, inner.y, inner.w - c.width_of(" 88/88", medium),
+                                inner.h)
+        c.text(inner, title, medium, theme.TEXT, role="match", min_size=c.size(theme.SMALL))
         return
     if pot_in_body(c, view):
         pass  # a key figure in the body (see the turn and the round result)

@@ -113,8 +113,9 @@ def _strip(c: Canvas, night: NightView, box: pygame.Rect) -> None:
 
 def _standings_boxes(c: Canvas, night: NightView, box: pygame.Rect
                      ) -> tuple[int, int, pygame.Rect]:
-    """The standings' title and best-cargo heights and the rows' box, px."""
-    label_h = max(c.px(0.05), c.line_height(c.size(theme.MEDIUM)))
+    """The standings' column heads' and best-cargo heights and the rows' box, px (the
+    games and rounds of the night are in the header)."""
+    label_h = c.line_height(c.size(theme.SMALL))
     best_h = 0
     if night.best:
         best_h = max(c.px(0.065), c.line_height(c.size(theme.MEDIUM))) if c.floor else c.px(
@@ -130,14 +131,12 @@ def _standing_rows(c: Canvas, night: NightView, box: pygame.Rect) -> int:
 
 def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect,
                start: int = 0) -> None:
-    """Rank, name, rounds won, +/- chips (or points), launch rate; the best cargo. The
-    rows from ``start`` (a page of them from two metres)."""
+    """Rank, name, rounds won, +/- chips (or points), launch rate under one row of
+    column heads ("won", "launch": the rows keep their width for whole names); the best
+    cargo. The rows from ``start`` (a page of them from two metres)."""
     medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
-    games = f"{night.games} game{'s' if night.games != 1 else ''}"
     label_h, best_h, rows_box = _standings_boxes(c, night, box)
-    c.text(pygame.Rect(box.x, box.y, box.w, label_h),
-           f"TONIGHT: {games}, {night.rounds} round{'s' if night.rounds != 1 else ''}",
-           medium, theme.TEXT_DIM, role="night-title", min_size=small)
+    heads = ("launch", "", "won")  # right to left, as the columns
     fits = _standing_rows(c, night, box)
     # the lowest give way on a small screen (or go to the next page from two metres)
     players = night.players[start:start + min(8, fits)]
@@ -152,7 +151,7 @@ def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect,
         # columns right to left: launch rate, +/- (chips or points), rounds won
         columns: list[list[tuple[str, tuple[int, int, int], bool, str]]] = [[], [], []]
         for p in players:
-            columns[0].append((f"launch {round(100 * p.launch_rate)} %", theme.TEXT_DIM, False,
+            columns[0].append((f"{round(100 * p.launch_rate)} %", theme.TEXT_DIM, False,
                                "night-rate"))
             if p.chips is not None:
                 money = ("+" if p.chips > 0 else "") + view.stakes.amount(p.chips)
@@ -162,10 +161,12 @@ def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect,
                 columns[1].append((f"{p.points} pts", theme.TEXT, True, "night-points"))
             else:
                 columns[1].append(("", theme.TEXT, True, "night-chips"))
-            columns[2].append((f"won {p.rounds_won}", theme.TEXT, False, "night-won"))
+            columns[2].append((str(p.rounds_won), theme.TEXT, False, "night-won"))
+
         def widths_at(size: int) -> list[int]:
-            return [max((c.width_of(w, size, b) for w, _, b, _ in col), default=0)
-                    for col in columns]
+            return [max([c.width_of(head, small)] + [c.width_of(w, size, b)
+                                                     for w, _, b, _ in col])
+                    for col, head in zip(columns, heads, strict=True)]
 
         # the columns keep their full width and the names at least "1. Annab": the
         # size steps down until they fit
@@ -174,6 +175,12 @@ def _standings(c: Canvas, view: View, night: NightView, box: pygame.Rect,
             size -= 1
             name_w = c.width_of("8. Annab", size)
         widths = widths_at(size)
+        right = rows_box.right - gap // 2
+        for head, width in zip(heads, widths, strict=True):
+            if head:
+                c.text(pygame.Rect(right - width, box.y, width, label_h), head, small,
+                       theme.TEXT_DIM, role=f"night-head-{head}", align="right")
+            right -= width + gap
         for index, p in enumerate(players):
             row = pygame.Rect(rows_box.x, rows_box.y + index * step, rows_box.w, step)
             if index + start == 0:
