@@ -205,6 +205,35 @@ def _turn_faults() -> View:
     )
 
 
+def _turn_faults_long() -> View:
+    """Two faults with long actions over a launched turn: each whole at 5 mm, their
+    actions on lines of their own; the game gives them its room until they go."""
+    return _turn_launched().replace(
+        faults=(MessageView(Severity.FAULT, "Camera lost: the camera stopped answering",
+                            "Staff: check the camera cable, then press the button"),
+                MessageView(Severity.FAULT, "Undo button not wired",
+                            "Staff: check the button wiring; the keyboard's U key undoes")),
+        message=MessageView(Severity.INFO, "Waiting for the camera",
+                            "The game resumes when the camera is back"),
+        odds=None,
+    )
+
+
+def _turn_faults_three() -> View:
+    """Three faults at once (camera, button, a full disk), as the app words them."""
+    return _turn_launched().replace(
+        faults=(MessageView(Severity.FAULT, "Camera lost: no picture",
+                            "Staff: check the camera, then press"),
+                MessageView(Severity.FAULT, "Undo button not wired",
+                            "Staff: check the wiring; keyboard works"),
+                MessageView(Severity.FAULT,
+                            "Disk full: throws counted, photos not kept. Staff: free space")),
+        message=MessageView(Severity.INFO, "Waiting for the camera",
+                            "The game resumes when the camera is back"),
+        odds=None,
+    )
+
+
 def _turn_confirm() -> View:
     return _turn_launched().replace(
         confirm=ConfirmView("Undo Cleo's last throw?",
@@ -404,6 +433,8 @@ SAMPLES: dict[str, Callable[[], View]] = {
     "turn-launched": _turn_launched,
     "turn-problem": _turn_problem,
     "turn-faults": _turn_faults,
+    "turn-faults-long": _turn_faults_long,
+    "turn-faults-three": _turn_faults_three,
     "turn-confirm": _turn_confirm,
     "turn-eight-players": _turn_eight,
     "turn-no-launch": _turn_no_launch,

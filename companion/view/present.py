@@ -467,8 +467,8 @@ CAMERA_ACTION = "Nothing was counted. Staff: check the camera, then press again"
 CONFIRM_UNDO = "Press undo again to confirm; press the button to cancel"
 #: What each kind of machine fault asks staff to do.
 FAULT_ACTIONS = {
-    "camera": "Staff: check the camera cable, then press the button",
-    "button": "Staff: check the button wiring; the keyboard works",
+    "camera": "Staff: check the camera, then press",
+    "button": "Staff: check the wiring; keyboard works",
 }
 
 
@@ -598,7 +598,7 @@ def camera_lost(error: str) -> str:
 NOT_THROWN = "The dice have not been thrown since the last press"
 #: The fault while the disk has no room for the throws' photos (the events are kept).
 PHOTOS_NOT_KEPT = (
-    "Disk full: throws are counted, their photos no longer kept. Staff: free space on the disk"
+    "Disk full: throws counted, photos not kept. Staff: free space"
 )
 
 

@@ -243,10 +243,12 @@ def check_invariants(view: View, size: tuple[int, int]) -> None:
 
     Everywhere from ``COMPACT_MIN_SIZE`` up: nothing off-screen; no two texts, dice,
     icons or photos overlap (nor value tags, nor a mark off its photo); no text below
-    ``theme.MIN_CAP_PX``; the referee's message (or the confirmation) and the faults
-    (in two rows at most) are drawn; on the turn, the current player (whole, or cut with "…"),
+    ``theme.MIN_CAP_PX``; the faults are drawn (in two rows at most in compact mode);
+    the referee's message (or the confirmation) is drawn, and on the turn, the current
+    player (whole, or cut with "…"),
     the throws left and the cargo value (whole) are drawn exactly once, at least 1/8 of
-    the height tall except on a sliver (narrower than half the height: compact mode).
+    the height tall except on a sliver (narrower than half the height: compact mode),
+    but for the room a legible screen's faults may take from them.
     """
     surface, layout = render_with_layout(view, size)
     assert surface.get_size() == size
@@ -256,13 +258,17 @@ def check_invariants(view: View, size: tuple[int, int]) -> None:
     assert pairs == [], f"overlaps: {pairs}"
     small = [(i.role, i.cap_height) for i in layout.texts() if i.cap_height < theme.MIN_CAP_PX]
     assert small == [], f"text below the minimum size: {small}"
-    if view.confirm is not None:
+    # Read from two metres every fault is drawn (whole, a line or more each) and may
+    # take the room of the body and then of the message; compact, two rows at most.
+    legible = not is_compact(size)
+    given_way = legible and bool(view.faults)
+    if view.confirm is not None and not given_way:
         _one(layout, "confirm")
-    elif view.message is not None:
+    elif view.message is not None and not given_way:
         _one(layout, "message")
-    for index in range(min(2, len(view.faults))):
+    for index in range(len(view.faults) if legible else min(2, len(view.faults))):
         _one(layout, f"fault:{index}")
-    if view.screen is Screen.TURN:
+    if view.screen is Screen.TURN and not given_way:
         turn = view.turn
         assert turn is not None
         shown = _one(layout, "current-player")
@@ -360,9 +366,13 @@ def test_a_crowded_problem_keeps_the_key_figures_beside_a_narrower_photo() -> No
     assert photo_item.rect[2] >= 1080 * 0.3  # ...but is still there
 
 
-def test_a_third_fault_shares_the_second_row() -> None:
+def test_a_third_fault_has_its_own_row_or_shares_the_second_in_compact_mode() -> None:
     faults = tuple(MessageView(Severity.FAULT, text, "Call staff")
                    for text in ("Camera lost", "Button not wired", "Disk full"))
     _, layout = render_with_layout(View(Screen.ATTRACT, faults=faults), (1280, 720))
+    rows = [i.text for i in layout.texts() if i.role.startswith("fault")]
+    assert rows == ["FAULT: Camera lost", "Call staff", "FAULT: Button not wired", "Call staff",
+                    "FAULT: Disk full", "Call staff"]
+    _, layout = render_with_layout(View(Screen.ATTRACT, faults=faults), (400, 300))
     rows = [i.text for i in layout.items if i.role.startswith("fault:")]
     assert rows == ["FAULT: Camera lost", "FAULT: Button not wired · Disk full"]

@@ -18,8 +18,10 @@ import pytest
 from companion.display import (
     Item,
     Layout,
+    MessageView,
     PlayerView,
     Screen,
+    Severity,
     TurnView,
     render_with_layout,
     standard_slots,
@@ -67,7 +69,8 @@ def _one(layout: Layout, role: str) -> Item:
 
 
 @pytest.mark.parametrize("size", SIZES + ODD_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", [n for n in SAMPLES if n.startswith("turn-")])
+@pytest.mark.parametrize("name", [n for n in SAMPLES if n.startswith("turn-")
+                                  and not n.startswith("turn-faults")])
 def test_key_figures_are_an_eighth_of_the_height(name: str, size: tuple[int, int]) -> None:
     view = sample(name)
     assert view.turn is not None
@@ -124,19 +127,37 @@ def test_problem_is_shown_with_the_game_state_still_visible() -> None:
     assert [i.text for i in layout.items if i.role.startswith("photo:tag")].count("?") == 1
 
 
-def test_faults_do_not_hide_the_game() -> None:
-    size = (800, 480)
-    _, layout = render_with_layout(sample("turn-faults"), size)
-    texts = {i.role: i.text for i in layout.texts()}
-    assert texts["fault:0"] == "FAULT: Camera lost"
-    assert texts["fault:1"] == "FAULT: Undo button not wired"
-    for role in ("current-player", "throws-left", "cargo", "pot", "message", "message-action"):
-        assert role in texts
-    # The message's action gives way to one line (cut) before a key figure shrinks.
-    assert texts["message-action"].endswith("…") and "message-action:1" not in texts
-    for role in ("current-player", "throws-left", "cargo", "pot"):
-        assert _one(layout, role).cap_height == 60  # 1/8 of 480
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["turn-faults", "turn-faults-long", "turn-faults-three"])
+def test_faults_are_whole_and_take_the_bodys_room(name: str, size: tuple[int, int]) -> None:
+    """Two or three faults at 5 mm: each fault's text and action whole (a line or more
+    each, nothing cut), the game's body giving them its room (the key figures are not
+    shrunk, nor the message cut); the pot is said in the header."""
+    view = sample(name)
+    _, layout = render_with_layout(view, size)
+    assert [(i.role, i.text) for i in layout.texts() if i.truncated] == []
+    for index, fault in enumerate(view.faults):
+        head = " ".join(i.text for i in layout.texts()
+                        if i.role.split(":")[:2] == ["fault", str(index)])
+        action = " ".join(i.text for i in layout.texts()
+                          if i.role.split(":")[:2] == ["fault-action", str(index)])
+        assert head == "FAULT: " + fault.text and action == fault.action
+    assert "current-player" not in {i.role for i in layout.texts()}
+    assert _one(layout, "pot").text == "4 chips"  # in the header
+    assert _one(layout, "pot").rect[1] < size[1] * 0.085
+    # the message stays (its action gives way, whole, where the faults need the room)
+    assert _one(layout, "message").text == "Waiting for the camera"
 
+
+def test_short_faults_leave_the_game_its_room() -> None:
+    """A fault whose text and action share a line at 5 mm leaves the turn its key
+    figures at 1/8 of the height."""
+    view = sample("turn-start").replace(
+        faults=(MessageView(Severity.FAULT, "Camera lost", "Check the cable"),))
+    _, layout = render_with_layout(view, (800, 480))
+    assert _one(layout, "fault:0").text == "FAULT: Camera lost"
+    assert _one(layout, "fault-action:0").text == "Check the cable"
+    assert _one(layout, "current-player").cap_height == 60
 
 def test_confirmation_banner_with_progress() -> None:
     _, layout = render_with_layout(sample("turn-confirm"), (1024, 600))

@@ -72,10 +72,14 @@ def test_every_text_has_aa_contrast_and_key_figures_are_large(
     assert small == []
     if view.screen in LEGIBLE and view.screen in (Screen.ROUND_RESULT, Screen.TURN) and (
             view.stakes.kind is Stakes.POT) and not (
-            view.message is not None and view.message.severity is Severity.PROBLEM):
+            view.message is not None and view.message.severity is Severity.PROBLEM
+    ) and not view.faults:
         # A pot game's pot beside the headline or the dice (a problem throw's photo
-        # takes that room: the pot goes to the header).
+        # takes that room, and faults may take the body's: the pot goes to the header).
         assert pot_in_body, name
+    # Nothing cut short: every text whole (what does not fit is left out or summarised).
+    if name.startswith("turn-faults"):
+        assert [(i.role, i.text) for i in layout.texts() if i.truncated] == []
     for t in texts:
         if t.role in KEY_ROLES and (t.role != "pot" or pot_in_body):
             assert t.cap_mm >= 10.0, (t.role, t.cap_mm)

@@ -14,6 +14,7 @@ least important parts give way first (see :func:`.turn.plan_turn` and :func:`dra
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pygame
@@ -26,6 +27,7 @@ from companion.display.screens.dispute import dispute_body
 from companion.display.screens.frame import (
     band_height,
     fault_strip,
+    fault_strip_height,
     header,
     message_band,
     players_strip,
@@ -71,22 +73,30 @@ def draw_view(c: Canvas, view: View) -> None:
     header_h = c.px(0.085)
     header(c, view, pygame.Rect(0, 0, c.w, header_h))
     top = header_h
-    faults = view.faults[:2]
-    if len(view.faults) > 2:
-        # Two rows at most: the second names all the other faults (no actions).
+    faults = view.faults
+    # Read from two metres every fault is whole, its action too (a line or more each),
+    # if they fit the screen under the header (three long ones do not on a 4:3 one).
+    whole = bool(c.floor) and top + fault_strip_height(c, faults, c.w) <= c.h
+    if len(view.faults) > 2 and not whole:
+        # Else two rows at most, the second naming the other faults (no actions).
         rest = " · ".join(f.text for f in view.faults[1:])
         faults = (view.faults[0], MessageView(Severity.FAULT, rest))
     if faults:
-        row_h = c.px(0.07)
-        if c.floor:  # a line at 5 mm each
-            row_h = max(row_h, c.line_height(c.size(0)))
-        strip_h = row_h * len(faults)
-        fault_strip(c, faults, pygame.Rect(0, top, c.w, strip_h))
+        row_h = max(c.px(0.07), c.line_height(c.size(0)) if c.floor else 0)
+        strip_h = fault_strip_height(c, faults, c.w) if whole else row_h * len(faults)
+        fault_strip(c, faults, pygame.Rect(0, top, c.w, strip_h), whole)
         top += strip_h
     action_lines = 2  # the message's action, wrapped at 5 mm on a legible screen
     # The dispute view is about the throws: the message gives it room (a line each).
     head_lines = 1 if view.screen is Screen.DISPUTE else 3
     band_h = band_height(c, view, c.w - 2 * m, action_lines, head_lines)
+    if faults and c.floor and top + band_h + 2 * m > c.h and view.message is not None:
+        # The faults first (they say what stops the game): the message's action gives
+        # way whole, then the message.
+        view = dataclasses.replace(view, message=dataclasses.replace(view.message, action=""))
+        band_h = band_height(c, view, c.w - 2 * m, action_lines, head_lines)
+    if faults and c.floor and top + band_h + 2 * m > c.h:
+        band_h = 0
     strip_h = c.px(0.12) if view.players and view.screen in _WITH_PLAYERS_STRIP else 0
     if c.floor:
         # Read from two metres there is no room for a strip of eight cards at 5 mm: the
@@ -104,14 +114,20 @@ def draw_view(c: Canvas, view: View) -> None:
         if strip_h and plan_turn(c, turn, body.w, body.h, pot) is None:
             strip_h = 0
             body = body_rect(0)
-        if c.floor and plan_turn(c, turn, body.w, body.h, pot) is None:
-            # Two faults over a long message: its action on one line (cut with an
-            # ellipsis; the faults say what is wrong) before a key figure shrinks.
+        if c.floor and faults and plan_turn(c, turn, body.w, body.h, pot) is None:
+            # Faults with long actions over the game: they take the body's room (the
+            # game waits for the fault to go, saved), nothing cut, no key figure shrunk.
+            body = pygame.Rect(body.x, body.y, 0, 0)
+        elif c.floor and plan_turn(c, turn, body.w, body.h, pot) is None:
+            # A long message: its action on one line (cut with an ellipsis) before a
+            # key figure shrinks.
             action_lines = 1
             band_h = band_height(c, view, c.w - 2 * m, action_lines, head_lines)
             body = body_rect(strip_h)
-        if plan_turn(c, turn, body.w, body.h, pot) is None:
+        if body.h > 0 and plan_turn(c, turn, body.w, body.h, pot) is None:
             shrink_key_figures(c, turn, body, pot)
+    elif c.floor and faults and body.h < 2 * c.key_row():
+        body = pygame.Rect(body.x, body.y, 0, 0)  # the faults take the body's room
     bottom = c.h
     if strip_h:
         players_strip(c, view, pygame.Rect(m, bottom - m - strip_h, c.w - 2 * m, strip_h))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 from companion.display import theme
-from companion.display.fonts import cap_height
+from companion.display.fonts import Face, cap_height
 from companion.display.layout import Canvas, Line
 from companion.display.screens.common import BOLD, Color, margin, stake_text
 from companion.display.sprites import icon
@@ -74,8 +74,8 @@ def header(c: Canvas, view: View, rect: pygame.Rect) -> None:
 def pot_in_body(c: Canvas, view: View) -> bool:
     """True when the pot is a key figure in the body (a pot game's turn and round
     result, read from two metres), not in the header."""
-    if not c.floor or view.stakes.kind is not Stakes.POT:
-        return False
+    if not c.floor or view.stakes.kind is not Stakes.POT or view.faults:
+        return False  # (with a fault up the body may give the faults its room)
     # On the turn only beside a row of dice on a screen wider than 3:2 (800x480 is
     # 5:3); a 4:3 screen keeps it in the header, at 5 mm, and so does a throw with a
     # problem, whose photo shows what is wrong and takes the room beside the dice.
@@ -132,11 +132,77 @@ _BAND: dict[Severity, tuple[Color, Color, Color]] = {
 }
 
 
-def fault_strip(c: Canvas, faults: Sequence[MessageView], rect: pygame.Rect) -> None:
-    """Faults, one line each, in a dark vermillion strip under the header."""
+Segment = tuple[str, bool]  # text, bold
+
+
+def fault_lines(c: Canvas, fault: MessageView, width: int) -> list[list[Segment]]:
+    """A fault's lines at 5 mm on a legible screen, ``width`` px beside the icon, each
+    a list of (text, bold): "FAULT: " and what is wrong (bold), then what to do
+    (regular), on one line when they fit together, else each wrapped whole on lines
+    of its own (three at most each)."""
+    size, plain = c.size(0), c.size(0, False)
+    head = "FAULT: " + fault.text
+    if not fault.action:
+        return [[(line, True)] for line in c.wrap(head, width, size, 3)]
+    one = c.width_of(head, size) + margin(c) + c.width_of(fault.action, plain, False)
+    if one <= width:
+        return [[(head, True), (fault.action, False)]]
+    return [[(line, True)] for line in c.wrap(head, width, size, 3)] + [
+        [(line, False)] for line in c.wrap(fault.action, width, plain, 3, bold=False)]
+
+
+def _fault_width(c: Canvas, width: int) -> int:
+    """The text's width in a fault strip ``width`` px wide, beside the icon."""
+    return width - 2 * margin(c) - _fault_icon(c) - margin(c) // 2
+
+
+def _fault_icon(c: Canvas) -> int:
+    return round(_fault_step(c) * 0.66)
+
+
+def _fault_step(c: Canvas) -> int:
+    """The fault strip's line pitch at 5 mm, px: 1.5 cap heights (room for descenders
+    and a gap; tighter than running text, a strip of short lines)."""
+    return round(cap_height(Face("atkinson", True), c.size(0)) * 1.5)
+
+
+def fault_strip_height(c: Canvas, faults: Sequence[MessageView], width: int) -> int:
+    """The height (px) of the fault strip of a legible screen: every fault whole."""
+    inner = _fault_width(c, width)
+    lines = sum(len(fault_lines(c, f, inner)) for f in faults)
+    return lines * _fault_step(c) + margin(c) // 2
+
+
+def fault_strip(c: Canvas, faults: Sequence[MessageView], rect: pygame.Rect,
+                whole: bool = False) -> None:
+    """Faults in a dark vermillion strip under the header: every fault ``whole`` at
+    5 mm (:func:`fault_lines`; a legible screen), else one line each."""
     fill, text_color, _ = _BAND[Severity.FAULT]
     c.fill(rect, fill)
     m = margin(c)
+    if whole:
+        step = _fault_step(c)
+        size = _fault_icon(c)
+        x = rect.x + m + size + m // 2
+        width = _fault_width(c, rect.w)
+        y = rect.y + m // 4
+        for index, fault in enumerate(faults):
+            sprite = _band_icon(c, Severity.FAULT, size)
+            c.blit(sprite, (rect.x + m, y + (step - size) // 2), kind="icon",
+                   role=f"fault-icon:{index}")
+            seen = {True: 0, False: 0}  # lines of the head, of the action
+            for line in fault_lines(c, fault, width):
+                left = x
+                for text, bold in line:
+                    role = f"fault:{index}" if bold else f"fault-action:{index}"
+                    if seen[bold]:
+                        role += f":{seen[bold]}"
+                    seen[bold] += 1
+                    drawn = c.text(pygame.Rect(left, y, x + width - left, step), text,
+                                   c.size(0, bold), text_color, role=role, bold=bold)
+                    left = drawn.right + m
+                y += step
+        return
     step = rect.h // len(faults)
     medium = c.size(theme.MEDIUM)
     small = c.size(theme.SMALL)
