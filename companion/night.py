@@ -126,5 +126,6 @@ def night_view(stats: NightStats) -> NightView:
         faces=stats.fairness.faces,
         p_value=stats.fairness.p_value if stats.fairness.dice else None,
         warning=stats.fairness.warning,
+        alert=stats.fairness.alert,
         in_pot=f"{format_amount(pot, stats.unit)} in the pot" if pot else None,
     )

@@ -388,13 +388,16 @@ class Fairness:
     """Face counts (faces 1..6), their chi-square, p-value, and the warning if any.
 
     ``warning`` is set when ``p_value < WARN_P_VALUE`` over at least ``WARN_MIN_DICE``
-    dice, naming the face furthest from its fair share.
+    dice, naming the face furthest from its fair share; ``alert`` says the same in a
+    line short enough for every page of the night screen ("Check the dice: 6 on 31 %
+    of 600").
     """
 
     faces: tuple[int, int, int, int, int, int]
     chi2: float
     p_value: float
     warning: str | None
+    alert: str | None = None
 
     @property
     def dice(self) -> int:
@@ -412,12 +415,13 @@ def fairness(faces: Sequence[int]) -> Fairness:
     p = chi2_sf_5(chi2)
     total = sum(faces)
     counts = (faces[0], faces[1], faces[2], faces[3], faces[4], faces[5])
-    warning = None
+    warning = alert = None
     if total >= WARN_MIN_DICE and p < WARN_P_VALUE:
         worst = max(range(6), key=lambda i: (abs(counts[i] - total / 6), -i))
-        warning = (f"{worst + 1} came up on {round(100 * counts[worst] / total)} % of "
-                   f"{total} dice: check the dice")
-    return Fairness(counts, chi2, p, warning)
+        share = round(100 * counts[worst] / total)
+        warning = f"{worst + 1} came up on {share} % of {total} dice: check the dice"
+        alert = f"Check the dice: {worst + 1} on {share} % of {total}"
+    return Fairness(counts, chi2, p, warning, alert)
 
 
 # -- the night's numbers --------------------------------------------------------------

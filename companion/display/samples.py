@@ -419,6 +419,7 @@ def _night_warning() -> View:
                                                ("Kristoffer", 10))),
         faces=(80, 85, 90, 95, 64, 186), p_value=1e-30,
         warning="6 came up on 31 % of 600 dice: check the dice",
+        alert="Check the dice: 6 on 31 % of 600",
     )
     return View(Screen.NIGHT, players=_players(None), stakes=StakesView(pot=0, unit="$"),
                 night=night)

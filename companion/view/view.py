@@ -359,6 +359,8 @@ class NightView:
         faces: how many dice showed 1..6 tonight.
         p_value: the chi-square test's p-value against a fair die; None with no dice.
         warning: "6 came up on 31 % of 600 dice: check the dice", or None.
+        alert: the warning in a short line for every page ("Check the dice: 6 on 31 %
+            of 600"), or None.
         in_pot: the chips in a pot not yet won, in words ("4 chips in the pot"): antes
             neither won nor lost yet, left out of the players' chips; None when none.
     """
@@ -372,6 +374,7 @@ class NightView:
     p_value: float | None = None
     warning: str | None = None
     in_pot: str | None = None
+    alert: str | None = None
 
     def __post_init__(self) -> None:
         _check_count("NightView", "games", self.games)

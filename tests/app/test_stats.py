@@ -89,8 +89,10 @@ def test_the_warning_needs_300_dice_and_p_below_one_in_a_thousand() -> None:
     loaded = fairness((80, 85, 90, 95, 64, 186))  # 600 dice, a 6 on 31 %
     assert loaded.p_value < 0.001
     assert loaded.warning == "6 came up on 31 % of 600 dice: check the dice"
+    assert loaded.alert == "Check the dice: 6 on 31 % of 600"
     few = fairness((40, 42, 45, 47, 32, 93))  # 299 dice, just as skewed
     assert few.dice == 299 and few.p_value < 0.001 and few.warning is None
+    assert few.alert is None
     mild = fairness((95, 100, 100, 100, 100, 105))
     assert mild.p_value > 0.5 and mild.warning is None
     rare_one = fairness((20, 116, 116, 116, 116, 116))

@@ -65,7 +65,8 @@ def test_the_night_screen_shows_every_part_whole(size: tuple[int, int]) -> None:
 
 def test_the_warning_replaces_the_p_value_in_an_orange_band() -> None:
     """The warning about the dice is the first page, shown when the screen comes up;
-    eight players' standings take two pages at 5 mm (six rows, then two)."""
+    eight players' standings take two pages at 5 mm (five rows under the warning's
+    band, then three)."""
     _, layout = render_with_layout(sample("night-warning"), (800, 480))
     lines = [i.text for i in layout.texts() if i.role.startswith("fair-warning")]
     assert " ".join(lines) == "6 came up on 31 % of 600 dice: check the dice"
@@ -74,8 +75,32 @@ def test_the_warning_replaces_the_p_value_in_an_orange_band() -> None:
     names = [[i.text for i in render_with_layout(sample("night-warning").replace(page=p),
                                                   (800, 480))[1].find("night-name")]
              for p in (2, 3)]
-    assert [len(n) for n in names] == [6, 2]
-    assert names[1] == ["7. Finn", "8. Gus"]
+    assert [len(n) for n in names] == [5, 3]
+    assert names[1] == ["6. Eve", "7. Finn", "8. Gus"]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 720), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_warning_about_the_dice_is_on_every_page(size: tuple[int, int]) -> None:
+    """Wherever the night is shown: in full on the fairness page, as a short line in
+    an orange band at 5 mm over every other page (the last rounds, the standings)."""
+    from companion.display.legibility import measure
+
+    pages = int(render_with_layout(sample("night-warning"), size)[1].find("night-page")[0]
+                .text.split("/")[1])
+    assert pages == 4
+    for page in range(pages):
+        texts, layout = measure(sample("night-warning").replace(page=page), size)
+        alert = [t for t in texts if t.role.startswith("night-alert")]
+        full = " ".join(i.text for i in layout.texts() if i.role.startswith("fair-warning"))
+        if page == 0:
+            assert full == "6 came up on 31 % of 600 dice: check the dice" and not alert
+        else:
+            assert [t.text for t in alert] == ["! Check the dice: 6 on 31 % of 600"]
+            assert alert[0].cap_mm >= 5.0 and alert[0].contrast >= 4.5
+            assert alert[0].background == (230, 159, 0)  # the orange band
+    quiet = render_with_layout(sample("night").replace(page=1), size)[1]
+    assert not quiet.find("night-alert")  # fair dice: no band
 
 
 def test_night_view_from_the_stats_of_a_journal() -> None:

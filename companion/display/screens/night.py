@@ -38,14 +38,27 @@ def night_body(c: Canvas, view: View, body: pygame.Rect) -> None:
 
 
 def _night_page(c: Canvas, view: View, night: NightView, body: pygame.Rect) -> None:
-    """One page of the night screen, and its number in the header ("2/3")."""
-    per_page = max(1, _standing_rows(c, night, body))
+    """One page of the night screen, and its number in the header ("2/3"); with a
+    warning about the dice, its short line in an orange band over every other page."""
+    page_box = body
+    if night.alert:
+        size = c.size(0)
+        said = c.wrap("! " + night.alert, body.w - 2 * c.px(0.015), size, 2)
+        band = pygame.Rect(body.x, body.y, body.w, c.line_height(size) * len(said))
+        gap = c.px(0.02)
+        page_box = pygame.Rect(body.x, band.bottom + gap, body.w, body.h - band.h - gap)
+    per_page = max(1, _standing_rows(c, night, page_box))
     pages: list[tuple[str, int]] = [("strip", 0)]
     pages += [("standings", start) for start in range(0, max(1, len(night.players)), per_page)]
     # A warning about the dice comes first, on the page shown when the screen comes up.
     pages.insert(0 if night.warning else len(pages), ("fairness", 0))
     index = view.page % len(pages)
     part, start = pages[index]
+    if night.alert and part != "fairness":  # (the fairness page says it in full)
+        c.fill(band, theme.ORANGE, radius=c.px(0.012))
+        c.lines(band.inflate(-2 * c.px(0.015), 0), said, size, theme.INK,
+                role="night-alert", bold=True)
+        body = page_box
     if part == "strip":
         _strip(c, night, body)
     elif part == "standings":
