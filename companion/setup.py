@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 import math
 import statistics
 from collections import deque
@@ -67,6 +68,8 @@ __all__ = [
     "measure_exposure",
     "sharpness",
 ]
+
+log = logging.getLogger(__name__)
 
 Frame = NDArray[np.uint8]
 Box = tuple[float, float, float, float]
@@ -127,6 +130,18 @@ class ButtonRecord:
         else:
             edges = "no edges seen"
         return f"{self.kind} at {self.at_ms:.0f} ms on {self.pin}: {edges}"
+
+    def cells(self) -> tuple[str, str, str, str]:
+        """The button test's table row: event, pin, the down edge (ms from the test's
+        start) and how long it was held (ms); "-" for an edge not seen.
+
+        >>> ButtonRecord("press", 200, 100, 180, "GPIO17").cells()
+        ('press', 'GPIO17', '100', '80')
+        """
+        down = "-" if self.down_ms is None else f"{self.down_ms:.0f}"
+        held = "-" if self.down_ms is None or self.up_ms is None \
+            else f"{self.up_ms - self.down_ms:.0f}"
+        return self.kind, self.pin, down, held
 
 
 def sharpness(frame: Frame, box: Box | None = None) -> float:
@@ -308,45 +323,54 @@ class SetupMode:
             self.fault = f"Autofocus: {error}"
 
     def aim_meters(self) -> tuple[Meter, ...]:
-        """Sharpness, exposure and flicker, in words for the person at the camera."""
+        """Sharpness, exposure and flicker: a word or figure each, and what to do when
+        one is not good (``advice``), for the person at the camera."""
         best = self.best_sharp
         scale = max(best * 1.2, 1.0)
         if best <= 0:
-            focus = Meter("Sharpness", 0.0, "no picture yet")
+            focus = Meter("Focus", 0.0, "none", None, None, "Waiting for a picture")
         else:
-            ratio = self.sharp / best
-            advice = ("at its best: keep the lens there" if ratio >= 0.9
-                      else "turn the lens back toward the mark")
-            focus = Meter("Sharpness", self.sharp / scale, f"{self.sharp:.0f} (best {best:.0f}): "
-                          f"{advice}", ratio >= 0.9, best / scale)
+            good = self.sharp / best >= 0.9
+            focus = Meter("Focus", self.sharp / scale, f"{self.sharp:.0f}", good, best / scale,
+                          "" if good else "Turn the lens back to the mark")
         if self.focus is not None:  # the autofocus holds the lens: the sharpness confirms it
-            held = f"autofocus held the lens at {self.focus.lens_position:.2f} dioptres"
-            if not self.focus.focused:
-                held = f"autofocus found no focus (lens at {self.focus.lens_position:.2f})"
-            focus = replace(focus, text=f"{held}; sharpness {self.sharp:.0f}",
-                            ok=self.focus.focused)
+            held = self.focus.focused
+            focus = replace(focus, text=f"AF {self.focus.lens_position:.2f}" if held
+                            else "AF failed", ok=held,
+                            advice="" if held else "Autofocus failed: more light, restart")
         mean, clipped, black = self.exposure
         if mean < 50 or black > 0.25:
-            light = Meter("Exposure", mean / 255, f"too dark (mean {mean:.0f} of 255): "
-                          "more light on the tray", False)
+            light = Meter("Light", mean / 255, "dark", False, None, "More light on the tray")
         elif clipped > 0.02:
-            light = Meter("Exposure", mean / 255, f"{clipped:.0%} clipped white: glare or "
-                          "too bright; dim or move the lamp", False)
+            light = Meter("Light", mean / 255, "glare", False, None,
+                          "Glare: dim or move the lamp")
         else:
-            light = Meter("Exposure", mean / 255, f"good (mean {mean:.0f} of 255, "
-                          f"{clipped:.1%} clipped)", True)
+            light = Meter("Light", mean / 255, "good", True)
         if self.banding > FLICKER_LIMIT:
             hz = "50 or 60" if self.flicker_hz == 0 else str(110 - self.flicker_hz)
             flicker = Meter("Flicker", min(self.banding / (2 * FLICKER_LIMIT), 1.0),
-                            f"moving dark bands ({self.banding:.1%}): set [camera] flicker_hz "
-                            f"to your mains frequency (now {self.flicker_hz}; try {hz})", False)
+                            f"{self.banding:.1%}", False, None,
+                            f"Flicker: set flicker_hz to {hz}")
         else:
-            flicker = Meter("Flicker", self.banding / (2 * FLICKER_LIMIT),
-                            f"no banding ({self.banding:.1%})", True)
-        rate = self.fps
-        speed = Meter("Preview", min(rate / 15, 1.0), f"{rate:.1f} frames/s",
-                      None if rate == 0 else rate >= 5)
-        return focus, light, flicker, speed
+            flicker = Meter("Flicker", self.banding / (2 * FLICKER_LIMIT), "none", True)
+        return focus, light, flicker
+
+    def aim_advice(self) -> str:
+        """The one thing to do now in the aim step: the light first, then the tray,
+        the flicker, the focus."""
+        if self.frame is None:
+            return "Waiting for a picture"
+        focus, light, flicker = self.aim_meters()
+        if light.advice:
+            return light.advice
+        if self.tray is None:
+            return "Put dice in the tray to find it"
+        for meter in (flicker, focus):
+            if meter.advice:
+                return meter.advice
+        if self.focus is not None:
+            return "Focus held: press"
+        return "Turn the lens to the sharpest, press"
 
     # -- button events ---------------------------------------------------------------
 
@@ -375,7 +399,7 @@ class SetupMode:
             locked = self._relock()
             self._next()
             if locked:
-                self.message = "Exposure locked for this light"
+                self.message = "Exposure locked"
         elif self.name == "measure":
             self._measure()
         elif self.name == "self-test":
@@ -432,21 +456,20 @@ class SetupMode:
         try:
             reading = read_dice(frame)
         except VisionError as error:
-            self.message = f"The picture could not be read ({error}): press again"
+            log.warning("setup: the picture could not be read: %s", error)
+            self.message = "Picture not read: press again"
             return
         sure = [d for d in reading.dice if d.value is not None
                 and d.confidence >= self.min_confidence]
         self.last_photo = annotate(frame, reading)
         if not sure:
-            self.message = "No die read with confidence: more light, sharper focus, " \
-                           "then throw and press again"
+            self.message = "No die read sure: more light or focus"
             return
         self.throws += 1
         self.sides += [_die_side(d.corners) for d in sure]
         self._throw_frames.append(frame)
         if self.throws < MEASURE_THROWS:
-            self.message = f"Throw {self.throws} of {MEASURE_THROWS}: {len(sure)} dice read " \
-                           "sure. Throw again, press"
+            self.message = f"{len(sure)} dice read sure"
             return
         # the one estimator of the die size and the tray (as `python -m vision calibrate`)
         try:
@@ -455,7 +478,8 @@ class SetupMode:
             self._throw_frames.clear()
             self.sides.clear()
             self.throws = 0
-            self.message = f"No calibration from these throws ({error}): throw again, press"
+            log.warning("setup: no calibration from these throws: %s", error)
+            self.message = f"No size found: throw {MEASURE_THROWS} times again"
             return
         cal = Calibration(found.calibration.die_size_px, found.calibration.tray,
                           self.bank_zone)
@@ -464,9 +488,9 @@ class SetupMode:
         try:
             save_calibration(self.state_dir / CALIBRATION_FILE, self.measured)
         except OSError as error:
-            self.fault = f"Cannot save the calibration in {self.state_dir}: {error.strerror}"
+            self.fault = f"Cannot save in {self.state_dir}: {error.strerror}"
             return
-        self.message = f"Die size {cal.die_size_px:.0f} px from {found.dice} dice; saved"
+        self.message = f"Die size {cal.die_size_px:.0f} px: saved"
         self.tray = box
         self._next()
 
@@ -482,7 +506,8 @@ class SetupMode:
         try:
             reading: Reading = read_dice(frame, self.dice, self.calibration)
         except VisionError as error:
-            self.message = f"The picture could not be read ({error}): press again"
+            log.warning("setup: the picture could not be read: %s", error)
+            self.message = "Picture not read: press again"
             return
         values = reading.values
         right = sum(1 for v in values if v == face)
@@ -521,7 +546,7 @@ class SetupMode:
             atomic_write(self.state_dir / "self-test.json",
                          (json.dumps(report, indent=1) + "\n").encode())
         except OSError as error:
-            self.fault = f"Cannot save the self-test in {self.state_dir}: {error.strerror}"
+            self.fault = f"Cannot save in {self.state_dir}: {error.strerror}"
 
     def _record_button(self, event: ButtonEvent) -> None:
         start = self._buttons_start if self._buttons_start is not None else event.at_s
@@ -538,7 +563,7 @@ class SetupMode:
         kinds = [b.kind for b in self.buttons]
         wanted = {"press": 3, "hold": 1} | ({"undo": 1} if "undo" in self.pins else {})
         if all(kinds.count(k) >= n for k, n in wanted.items()):
-            self.message = "Every button event was seen"
+            self.message = ""  # the summary says which events were seen
             self.step += 1
 
     def summary(self) -> str:
@@ -561,81 +586,79 @@ class SetupMode:
         return "\n".join(lines)
 
     def button_goal(self) -> str:
-        extra = ", and undo once" if "undo" in self.pins else ""
-        return f"Press 3 times, hold once (1.5 s){extra}"
+        extra = ", undo once" if "undo" in self.pins else ""
+        return f"Press 3 times, hold 1.5 s once{extra}"
+
+    def self_test_short(self) -> str:
+        """The self-test's verdict in a few words, for the screen."""
+        failed = [str(f.face) for f in self.faces if not f.good]
+        if len(self.faces) < 6:
+            return "Self-test not done"
+        if not failed:
+            return "Self-test good"
+        return f"Not good: face{'s' if len(failed) > 1 else ''} {', '.join(failed)}"
 
     # -- what the screen shows -------------------------------------------------------
 
     def view(self) -> SetupView:
-        """The current screen as plain data for :func:`companion.display.setup.render_setup`."""
-        titles = {"aim": "Aim and focus", "measure": "Die size and tray",
-                  "self-test": "Dice self-test", "buttons": "Button test",
-                  "done": "Setup summary"}
-        controls = "Press: next step · Hold: skip · Undo: back"
+        """The current screen as plain data for :func:`companion.display.setup.render_setup`:
+        one instruction at a time, a few words a line (drawn 5 mm tall)."""
+        titles = {"aim": "Aim and focus", "measure": "Die size", "self-test": "Dice self-test",
+                  "buttons": "Button test", "done": "Summary"}
+        controls = "Press: next · Hold: skip · Undo: back"
         photos: tuple[SetupPhoto, ...] = ()
         meters: tuple[SetupMeter, ...] = ()
         lines: list[SetupLine] = []
+        table: tuple[tuple[str, ...], ...] = ()
         verdict: SetupLine | None = None
         name = self.name
         if name == "aim":
-            instruction = ("Mount the camera square above the tray. Turn the lens to the best "
-                           "sharpness, then press")
+            instruction = self.aim_advice()
             if self.frame is not None:
-                photos = (SetupPhoto(self.frame, self.tray, self.bank_zone,
-                                     "Live: tray found (yellow)" if self.tray is not None
-                                     else "Live: no tray found yet: put dice in it"),)
+                rate = f" · {self.fps:.0f} fps" if self.fps else ""
+                photos = (SetupPhoto(self.frame, self.tray, self.bank_zone, f"Live{rate}"),)
             meters = self.aim_meters()
         elif name == "measure":
-            instruction = (f"Throw the {self.dice} house dice into the tray, press "
-                           f"({self.throws} of {MEASURE_THROWS} throws)")
-            controls = "Press: measure this throw · Hold: skip · Undo: back"
+            instruction = f"Throw the {self.dice} dice, press"
+            controls = "Press: read · Hold: skip · Undo: back"
             if self.last_photo is not None:
                 photos = (SetupPhoto(self.last_photo, None, self.bank_zone, "Last throw"),)
-            if self.sides:
-                lines.append(SetupLine(f"{len(self.sides)} dice read with confidence"))
+            lines.append(SetupLine(f"Throws: {self.throws} of {MEASURE_THROWS}"))
         elif name == "self-test":
             face = len(self.faces) + 1
-            instruction = f"Turn every die to show {face}, then press"
-            controls = "Press: read this face · Undo: test the last face again · Hold: skip"
+            instruction = f"Turn all dice to {face}, press"
+            controls = "Press: read · Hold: skip · Undo: redo"
             if face > 6:
-                instruction = "All six faces tested: press for the button test"
-                controls = "Press: next step · Undo: test face 6 again"
-            photos = tuple(SetupPhoto(f.photo, None, None, f"{f.face}: {f.right} of {f.dice}")
-                           for f in self.faces)
-            lines = [SetupLine(f"face {f.face}: {f.right} of {f.dice} read right", f.good)
-                     for f in self.faces]
+                instruction = "Press for the button test"
+                controls = "Press: next · Undo: redo face 6"
+                verdict = SetupLine(self.self_test_short(), self.self_test_good)
+            photos = tuple(SetupPhoto(f.photo, None, None, f"{f.face}: {f.right}/{f.dice}",
+                                      f.good) for f in self.faces)
         elif name == "buttons":
-            instruction = self.button_goal() + ": each is listed as detected"
-            controls = "Every press, hold and undo is only listed here"
-            lines = [SetupLine(b.text()) for b in self.buttons[-6:]]
-            pins = ", ".join(f"{k} button: {v}" for k, v in self.pins.items())
-            lines.insert(0, SetupLine(pins))
+            instruction = self.button_goal()
+            controls = "Buttons are only listed here"
+            lines.append(SetupLine(" · ".join(f"{k.capitalize()}: {v}"
+                                              for k, v in self.pins.items())))
+            table = (("event", "pin", "down ms", "held ms"),
+                     *(b.cells() for b in self.buttons))
         else:
             instruction = "Press to leave setup"
-            controls = "Press: leave setup · Undo: back"
+            controls = "Press: leave · Undo: back"
             if self.measured is not None:
-                cal = self.measured.calibration
-                lines.append(SetupLine(f"die size {cal.die_size_px:.0f} px, tray "
-                                       f"{_box_text(cal.tray)}, saved", True))
+                size = self.measured.calibration.die_size_px
+                lines.append(SetupLine(f"Die size {size:.0f} px: saved", True))
             else:
-                lines.append(SetupLine("die size and tray not measured: the reader guesses "
-                                       "them on every throw", False))
-            if len(self.faces) == 6:
-                lines.append(SetupLine(self.self_test_verdict(), self.self_test_good))
-            else:
-                lines.append(SetupLine("self-test not done", False))
+                lines.append(SetupLine("Die size not measured", False))
+            lines.append(SetupLine(self.self_test_short(), self.self_test_good))
             seen = {b.kind for b in self.buttons}
-            lines.append(SetupLine("buttons: " + (", ".join(sorted(seen)) or "not tested"),
+            lines.append(SetupLine("Buttons: " + (", ".join(sorted(seen)) or "not tested"),
                                    bool(seen) or None))
             good = self.measured is not None and self.self_test_good
-            verdict = SetupLine("Setup good: ready to referee" if good
-                                else "Setup not good yet: see the lines marked !", good)
-        if name == "self-test" and len(self.faces) == 6:
-            verdict = SetupLine(self.self_test_verdict(), self.self_test_good)
+            verdict = SetupLine("Ready to referee" if good else "Not ready: see the ! lines", good)
         if self.message:
             lines.append(SetupLine(self.message))
         return SetupView(STEPS, self.step, titles[name], instruction, controls, photos,
-                         meters, tuple(lines), verdict, self.fault)
+                         meters, tuple(lines), table, verdict, self.fault)
 
 
 def _box_text(box: Box | None) -> str:

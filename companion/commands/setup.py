@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     keyboard = KeyboardButton(hold_time=config.button.hold_time_s)
     buttons: Any = keyboard
     gpio: Any = None
-    pins = {"throw": "the keyboard (space)"}
+    pins = {"throw": "space key"}
     if config.button.kind != "keyboard" and script is None:
         try:
             gpio = open_buttons(config.button)
@@ -190,7 +190,7 @@ def held_at_start(button: Any, screen: Any, *, hold_s: float = START_HOLD_S,
         if left <= 0:
             return True
         view = SetupView(STEP_NAMES, 0, "Setup mode?",
-                         f"Keep holding the button for setup mode: {left:.0f} s",
+                         f"Keep holding for setup: {left:.0f} s",
                          "Let go to play")
         screen.surface.blit(render_setup(view, screen.size), (0, 0))
         pygame.display.flip()

@@ -22,13 +22,15 @@ Box = tuple[float, float, float, float]
 @dataclass(frozen=True)
 class SetupMeter:
     """A bar: ``fraction`` 0..1 filled, an optional best-so-far mark (0..1), the value
-    in words, and ``ok`` (True good, False act on it, None no verdict)."""
+    in a word or figure ("672", "dark"), ``ok`` (True good, False act on it, None no
+    verdict) and, when it is not good, what to do about it (``advice``)."""
 
     label: str
     fraction: float
     text: str
     ok: bool | None = None
     best: float | None = None
+    advice: str = ""
 
 
 @dataclass(frozen=True)
@@ -42,12 +44,14 @@ class SetupLine:
 @dataclass(frozen=True, eq=False)
 class SetupPhoto:
     """A photo (H x W x 3 uint8 BGR) with boxes drawn on it (px of the photo):
-    ``tray`` (yellow) and ``bank_zone`` (sky blue), and a caption."""
+    ``tray`` (yellow) and ``bank_zone`` (sky blue), and a caption with ``ok`` as a
+    :class:`SetupLine`'s (a tick, a "!" in orange, or no mark)."""
 
     image: NDArray[np.uint8]
     tray: Box | None = None
     bank_zone: Box | None = None
     caption: str = ""
+    ok: bool | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,6 +66,7 @@ class SetupView:
         photos: one photo, or the self-test's (up to six, shown as a grid).
         meters: measures with bars.
         lines: results, one per line.
+        table: rows of cells, the first row the column heads (the button test).
         verdict: the step's conclusion, or None.
         fault: a machine fault (no camera), shown above everything, or "".
     """
@@ -74,5 +79,6 @@ class SetupView:
     photos: tuple[SetupPhoto, ...] = ()
     meters: tuple[SetupMeter, ...] = ()
     lines: tuple[SetupLine, ...] = ()
+    table: tuple[tuple[str, ...], ...] = ()
     verdict: SetupLine | None = None
     fault: str = ""
