@@ -16,6 +16,10 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
+#: numpy 2 (NEP 50) keeps a scalar ``q``'s percentile of float32 data in float32; numpy 1
+#: (the OS's numpy on Raspberry Pi OS Bookworm) computes it in float64, as for a sequence.
+_SCALAR_Q_KEEPS_FLOAT32 = np.lib.NumpyVersion(np.__version__) >= "2.0.0"
+
 
 def _partitioned(a: NDArray[np.generic], ks: Sequence[int], axis: int | None
                  ) -> tuple[NDArray[np.generic], int]:
@@ -39,7 +43,9 @@ def _interp(part: NDArray[np.generic], ax: int, lo: int, hi: int, t: float, weak
             ) -> NDArray[np.floating]:
     """numpy's ``_lerp`` between the partitioned neighbours: from the nearer end (so
     t = 0 and t = 1 give them exactly). The difference is taken in the data's float
-    type; a scalar q's weight is "weak" (the data's type), a sequence's float64."""
+    type; a scalar q's weight is "weak" (the data's type, on numpy 2), a sequence's
+    float64."""
+    weak = weak and _SCALAR_Q_KEEPS_FLOAT32
     x0, x1 = np.take(part, lo, axis=ax), np.take(part, hi, axis=ax)
     d = x1 - x0
     ft = part.dtype.type if weak else np.float64
@@ -64,7 +70,8 @@ def percentile(a: NDArray[np.generic], q: float) -> float:
 
 
 def percentile_along(a: NDArray[np.generic], q: float, axis: int) -> NDArray[np.floating]:
-    """``numpy.percentile(a, q, axis=axis)`` for one ``q`` (in float32 for float32 data).
+    """``numpy.percentile(a, q, axis=axis)`` for one ``q`` (in float32 for float32 data
+    on numpy 2, in float64 on numpy 1, as numpy does).
 
     The lines along ``axis`` are sorted whole (:func:`numpy.sort`, vectorised, several
     times faster than partitioning a few thousand values each), which leaves the
