@@ -31,6 +31,12 @@ from .validate import check_image
 #: 120 self-test trays had an unreadable 5; at 64 px it costs twice the time.
 CAL_BOX_PX = 48.0
 
+#: The quarter-size look (the detector at a quarter of ``detect_long_side_px``) keeps
+#: only detections of this many px or more at the full-size look's scale: dice too
+#: large for the half-size look (a third of the frame and more), whose pips and side
+#: faces it takes for dice.
+BIG_LOOK_MIN = 120.0
+
 #: A die is ``cocked`` (leaning, no face on top) when its face, measured from its box
 #: and edge angle, is this many times the calibrated die size: the box runs about 1.2
 #: times a flat die's face (shadow, side faces), a leaning die's more than 1.5. The
@@ -91,14 +97,19 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
       pip). A real 3 or 5 with glare on its centre pip is then unreadable too: the
       two cannot be told apart.
 
-    From :func:`vision.topface.find_top_face`; nothing is doubted where it finds no
-    face (it merges with the floor).
+    - ``"unseen"``: no top face stands apart from the floor around it (a dark d20
+      on a floor of its colour, its numeral taken for the pip of a 1): the face
+      cannot be checked, so the die is unreadable.
+
+    From :func:`vision.topface.find_top_face`.
     """
     if value not in (1, 3, 5):
         return None
     t = find_top_face(img, d.x, d.y, d.size)
     if not t.found:
-        return None
+        # no face stands apart from the floor around it: a dark d20 on a floor of
+        # its colour, whose numeral is taken for a 1's pip, cannot be told from a d6
+        return "unseen"
     if value == 1 and (t.corners == 3 or (t.corners >= 5 and len(t.pips) == 0
                                           and t.marks > 0)
                        or (len(t.pips) == 1 and t.pip_roundness < ROUND_PIP
@@ -366,6 +377,14 @@ def _same_die(a: Detection, b: Detection) -> bool:
     return math.hypot(a.x - b.x, a.y - b.y) < 0.6 * big and big < 1.6 * small
 
 
+def _inside_die(small: Detection, big: Detection, face: float) -> bool:
+    """``small`` lies inside ``big``'s box and is under 0.6 of the side ``face``
+    (px) of ``big``'s top face: one of its pips or side faces."""
+    half = 0.5 * big.size
+    return (small.size < 0.6 * face and abs(small.x - big.x) < half
+            and abs(small.y - big.y) < half)
+
+
 def merge_looks(cands: list[Candidate], p: VisionParams) -> list[Candidate]:
     """Keep one candidate per die over several looks of the detector.
 
@@ -469,6 +488,23 @@ def find_candidates(
                       or (ref is not None and 0.5 * ref <= d.size <= 2.0 * ref))
                   and lo <= d.size <= hi and not any(_same_die(d, r) for r in read)]
         cands += _candidates(img, not_specks(img, coarse, p, floor), p)
+        quarter = max(128, (half // 2) // 32 * 32)
+        if cal.die_size_px is None and quarter < half:
+            # dice of a third of the frame or more (a camera close over a small box):
+            # too large for the half-size look, which finds their pips and side faces
+            big_img = _shrink(coarse_img, img.shape[1], img.shape[0], quarter)
+            big = [d for d in detect(img, quarter, p.detect_threshold, big_img)
+                   if d.size * scale >= BIG_LOOK_MIN and d.size <= hi
+                   and not any(_same_die(d, r) for r in read)]
+            for c in _candidates(img, not_specks(img, big, p, floor), p):
+                if decide(c.probs, c.pips, p, c.det.size).not_a_die:
+                    continue
+                t = find_top_face(img, c.det.x, c.det.y, c.det.size)
+                if t.found and t.square:
+                    # a d6's top face: what the other looks found inside its box are
+                    # its pips and side faces, read or not
+                    cands = [k for k in cands if not _inside_die(k.det, c.det, t.side)]
+                cands.append(c)
     cands = merge_looks(cands, p)
     if cal.die_size_px is not None:
         return cands  # no guessing: no closer look, the size known
@@ -501,8 +537,9 @@ def find_and_read(
         if value is not None and c.det.size >= p.strict_min_px:
             doubt = face_doubt(img, c.det, value)
             if doubt is not None:
-                # glare: a die, unreadable; not a d6: reported as no die (read_dice)
-                value, check = None, ("agrees" if doubt == "glare" else "none")
+                # glare, unseen: a die, unreadable; not a d6: reported as no die
+                # (read_dice)
+                value, check = None, ("none" if doubt == "not_d6" else "agrees")
         out.append((c.det, FaceRead(value, fr.confidence, fr.not_a_die, c.angle, check)))
     return out
 

@@ -94,3 +94,17 @@ def test_a_3_whose_pips_all_saturate_is_not_doubted() -> None:
     for x, y in ((120, 120), (150, 150), (180, 180)):
         cv2.circle(img, (x, y), 11, (255, 255, 255), -1)
     assert face_doubt(img, Detection(150.0, 150.0, 140.0, 0.9), 3) is None
+
+
+def test_a_1_whose_face_merges_with_the_floor_is_unreadable() -> None:
+    """A dark d20 on a floor of its colour: no top face stands apart, so its light
+    numeral, taken for the pip of a 1, cannot be checked (issue 10, kind 7)."""
+    img = np.full((300, 300, 3), 40, np.uint8)
+    rng = np.random.default_rng(0)
+    img = np.clip(img + rng.normal(0, 3, img.shape), 0, 255).astype(np.uint8)
+    tri = np.array([[150, 80], [230, 215], [70, 215]], np.int32)
+    cv2.fillPoly(img, [tri], (44, 42, 42))
+    cv2.circle(img, (150, 170), 12, (220, 220, 220), -1)
+    det = Detection(150.0, 160.0, 150.0, 0.9)
+    assert face_doubt(img, det, 1) == "unseen"
+    assert face_doubt(img, det, 2) is None  # even values: their pips must agree anyway
