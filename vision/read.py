@@ -444,7 +444,13 @@ def find_candidates(
     no closer look, no size estimate. Without: the detector at
     ``p.detect_long_side_px`` and half of it (a die the full-size look found and
     read is not read again from the half-size one). The half-size look is there for
-    large dice whose pips the full-size look takes for small dice, or misses; it is
+    large dice whose pips the full-size look takes for small dice, or misses; of its
+    detections under 40 px (at the full-size look's scale) it takes only those under
+    ``p.strict_min_px`` and of 0.5..2 times the size of the dice the full-size look
+    read (:func:`die_size_evidence`): dice of 30..45 px in a 640 px photo, which the
+    full-size look misses or sizes too small to read, are found there; where the
+    full-size look read nothing, small detections of the half-size look (a polka-dot
+    cloth's dots, specks) have nothing to confirm their size and are not taken. It is
     skipped when the full-size look found something and read every detection it kept
     (on the held-out photos and the bench's throws it then never added a die). If the
     dice read with confidence are small at that scale (under 18 px), or nothing reads
@@ -475,9 +481,15 @@ def find_candidates(
     if p.two_scales and (not cands or len(read) < len(cands)):
         half = max(128, (long_side // 2) // 32 * 32)
         coarse_img = _shrink(fine_img, img.shape[1], img.shape[0], half)
+        # its smaller detections only at the size of the dice the first look read,
+        # and only small dice (a large die's value rests on its pips, which a second
+        # crop of about the same size does not change)
+        ref = die_size_evidence(cands, p) if read else None
         coarse = [d for d in detect(img, half, p.detect_threshold, coarse_img)
-                  if d.size * scale >= coarse_min and lo <= d.size <= hi
-                  and not any(_same_die(d, r) for r in read)]
+                  if (d.size * scale >= coarse_min
+                      or (ref is not None and 0.5 * ref <= d.size <= 2.0 * ref
+                          and d.size < p.strict_min_px))
+                  and lo <= d.size <= hi and not any(_same_die(d, r) for r in read)]
         cands += _candidates(img, not_specks(img, coarse, p, floor), p)
         quarter = max(128, (half // 2) // 32 * 32)
         if cal.die_size_px is None and quarter < half:
