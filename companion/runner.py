@@ -35,7 +35,9 @@ PAGE_S = 4.0
 
 class Pager:
     """Turns the pages of the screens drawn a page at a time from two metres (the
-    dispute view, one throw a page; the night screen, one part a page): page 0 when
+    dispute view, one throw a page; the night screen, one part a page; a turn under
+    faults too long to stand whole beside the game, the game and the faults in turn):
+    page 0 when
     such a screen comes up, the next every ``period_s`` seconds (the display takes the
     page modulo its number of pages). The button keeps its meaning there (on the
     dispute view it cancels the undo, on the night screen it goes back), so a timer
@@ -54,7 +56,8 @@ class Pager:
 
     def page(self, view: View, now_s: float) -> View:
         """``view`` with its page for the time ``now_s`` (s, monotonic)."""
-        if view.screen not in (Shown.DISPUTE, Shown.NIGHT):
+        if view.screen not in (Shown.DISPUTE, Shown.NIGHT) and not (
+                view.screen is Shown.TURN and view.faults):
             self._screen = None
             return view
         if view.screen is not self._screen:

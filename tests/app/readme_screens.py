@@ -39,6 +39,7 @@ README_SCREENS = [
     ("display-turn-launched-1280x720.png", "turn-launched", (1280, 720)),
     ("display-turn-launched-800x480.png", "turn-launched", (800, 480)),
     ("display-turn-faults-1280x720.png", "turn-faults", (1280, 720)),
+    ("display-turn-faults-whole-1280x720.png", "turn-faults-whole", (1280, 720)),
     ("display-turn-confirm-1280x720.png", "turn-confirm", (1280, 720)),
     ("display-dispute-1280x720.png", "dispute", (1280, 720)),
     ("display-tie-break-1280x720.png", "tie-break", (1280, 720)),
@@ -95,6 +96,7 @@ def views() -> dict[str, View]:
         shots["turn-launched"] = app.view()
         app.press()  # the camera fails
         shots["turn-faults"] = app.view()
+        shots["turn-faults-whole"] = shots["turn-faults"].replace(page=1)  # 4 s later
         app.undo()
         shots["turn-confirm"] = app.view()
         app.press()  # cancels the undo

@@ -214,6 +214,9 @@ def test_the_pager_turns_the_pages_of_a_paged_screen_every_4_s() -> None:
     assert pager.page(dispute, 113.0).page == 0  # a paged screen comes up: page 0
     assert pager.page(dispute, 121.5).page == 2
     assert pager.page(night, 122.0).page == 0  # another paged screen: page 0 again
+    # a turn under faults: the game and the faults whole in turn (screens.draw_view)
+    faulty = sample("turn-faults-long")
+    assert [pager.page(faulty, t).page for t in (130.0, 134.0, 138.5)] == [0, 1, 2]
     for bad in (-1, True, 1.5):
         with pytest.raises(ViewError, match=r"View\.page"):
             night.replace(page=bad)

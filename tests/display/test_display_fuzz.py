@@ -248,7 +248,8 @@ def check_invariants(view: View, size: tuple[int, int]) -> None:
     player (whole, or cut with "…"),
     the throws left and the cargo value (whole) are drawn exactly once, at least 1/8 of
     the height tall except on a sliver (narrower than half the height: compact mode),
-    but for the room a legible screen's faults may take from them.
+    but for the room a legible screen's faults may take from them (on the turn, on
+    odd pages only).
     """
     surface, layout = render_with_layout(view, size)
     assert surface.get_size() == size
@@ -259,14 +260,21 @@ def check_invariants(view: View, size: tuple[int, int]) -> None:
     small = [(i.role, i.cap_height) for i in layout.texts() if i.cap_height < theme.MIN_CAP_PX]
     assert small == [], f"text below the minimum size: {small}"
     # Read from two metres every fault is drawn (whole, a line or more each) and may
-    # take the room of the body and then of the message; compact, two rows at most.
+    # take the room of the body and then of the message, on the turn on odd pages only
+    # (on even pages the game, a fault a line); two rows at most where they are a line
+    # each (compact mode, or too long to stand whole beside the game).
     legible = not is_compact(size)
-    given_way = legible and bool(view.faults)
+    given_way = legible and bool(view.faults) and (
+        view.screen is not Screen.TURN or view.page % 2 == 1)
     if view.confirm is not None and not given_way:
         _one(layout, "confirm")
     elif view.message is not None and not given_way:
         _one(layout, "message")
-    for index in range(len(view.faults) if legible else min(2, len(view.faults))):
+    heads = sorted({i.role.split(":")[1] for i in layout.items
+                    if i.role.split(":")[0] == "fault"}, key=int)
+    every = [str(index) for index in range(len(view.faults))]
+    assert heads in ((every, every[:2]) if legible else (every[:2],)), heads
+    for index in heads:
         _one(layout, f"fault:{index}")
     if view.screen is Screen.TURN and not given_way:
         turn = view.turn

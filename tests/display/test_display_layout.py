@@ -129,12 +129,16 @@ def test_problem_is_shown_with_the_game_state_still_visible() -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", ["turn-faults", "turn-faults-long", "turn-faults-three"])
-def test_faults_are_whole_and_take_the_bodys_room(name: str, size: tuple[int, int]) -> None:
-    """Two or three faults at 5 mm: each fault's text and action whole (a line or more
-    each, nothing cut), the game's body giving them its room (the key figures are not
-    shrunk, nor the message cut); the pot is said in the header."""
+def test_faults_too_long_for_the_game_take_turns_with_it(name: str,
+                                                          size: tuple[int, int]) -> None:
+    """Two or three faults too long to stand whole at 5 mm beside the turn's key
+    figures take turns with the game (the runner's Pager turns ``View.page``): on odd
+    pages each fault's text and action whole (a line or more each, nothing cut), the
+    game's body giving them its room, the pot in the header; on even pages the game,
+    its key figures at their size (not shrunk), a fault a line, cut where it must be
+    (a persistent fault never hides the game)."""
     view = sample(name)
-    _, layout = render_with_layout(view, size)
+    _, layout = render_with_layout(view.replace(page=1), size)
     assert [(i.role, i.text) for i in layout.texts() if i.truncated] == []
     for index, fault in enumerate(view.faults):
         head = " ".join(i.text for i in layout.texts()
@@ -147,6 +151,15 @@ def test_faults_are_whole_and_take_the_bodys_room(name: str, size: tuple[int, in
     assert _one(layout, "pot").rect[1] < size[1] * 0.085
     # the message stays (its action gives way, whole, where the faults need the room)
     assert _one(layout, "message").text == "Waiting for the camera"
+
+    _, game = render_with_layout(view, size)
+    texts = {i.role: i for i in game.texts()}
+    assert texts["current-player"].text == "Cleo" and not texts["current-player"].truncated
+    assert texts["cargo"].text == "7" and texts["throws-left"].text == "1"
+    same = render_with_layout(sample("turn-launched"), size)[1]
+    assert texts["current-player"].cap_height == _one(same, "current-player").cap_height
+    assert texts["fault:0"].text.startswith("FAULT: ")
+    assert _one(game, "message").text == "Waiting for the camera"
 
 
 def test_short_faults_leave_the_game_its_room() -> None:

@@ -15,7 +15,7 @@ least important parts give way first (see :func:`.turn.plan_turn` and :func:`dra
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -72,20 +72,55 @@ def draw_view(c: Canvas, view: View) -> None:
     m = margin(c)
     header_h = c.px(0.085)
     header(c, view, pygame.Rect(0, 0, c.w, header_h))
-    top = header_h
     faults = view.faults
     # Read from two metres every fault is whole, its action too (a line or more each),
-    # if they fit the screen under the header (three long ones do not on a 4:3 one).
-    whole = bool(c.floor) and top + fault_strip_height(c, faults, c.w) <= c.h
-    if len(view.faults) > 2 and not whole:
-        # Else two rows at most, the second naming the other faults (no actions).
-        rest = " · ".join(f.text for f in view.faults[1:])
-        faults = (view.faults[0], MessageView(Severity.FAULT, rest))
+    # if they fit the screen under the header (three long ones do not on a 4:3 one)
+    # and, on the turn, leave the game its key figures.
+    whole = bool(c.floor) and header_h + fault_strip_height(c, faults, c.w) <= c.h
+    layout = _arrange(c, view, faults, whole, header_h)
+    if whole and layout is None:
+        # Faults too long to stand whole beside the game: on the turn a page each (the
+        # runner's Pager turns them): on even pages the game, a fault a line (cut where
+        # it must be), on odd pages every fault whole, the game's body giving way. The
+        # other screens (paged already, or passing) keep their body: a fault a line.
+        if view.screen is Screen.TURN and view.page % 2:
+            layout = _arrange(c, view, faults, whole, header_h, fit=False, give_way=True)
+        else:
+            whole = False
+    if not whole:
+        if len(faults) > 2:
+            # Two rows at most, the second naming the other faults (no actions).
+            rest = " · ".join(f.text for f in view.faults[1:])
+            faults = (view.faults[0], MessageView(Severity.FAULT, rest))
+        layout = _arrange(c, view, faults, whole, header_h, fit=False)
+    assert layout is not None
+    view, top, strip_h, band_h, body, action_lines, head_lines = layout
     if faults:
-        row_h = max(c.px(0.07), c.line_height(c.size(0)) if c.floor else 0)
-        strip_h = fault_strip_height(c, faults, c.w) if whole else row_h * len(faults)
-        fault_strip(c, faults, pygame.Rect(0, top, c.w, strip_h), whole)
-        top += strip_h
+        fault_strip(c, faults, pygame.Rect(0, header_h, c.w, top - header_h), whole)
+    bottom = c.h
+    if strip_h:
+        players_strip(c, view, pygame.Rect(m, bottom - m - strip_h, c.w - 2 * m, strip_h))
+        bottom -= strip_h + m
+    if band_h:
+        message_band(c, view, pygame.Rect(m, bottom - m - band_h, c.w - 2 * m, band_h),
+                     action_lines, head_lines)
+    if body.h > 0 and body.w > 0:
+        _BODIES[view.screen](c, view, body)
+
+
+def _arrange(c: Canvas, view: View, faults: Sequence[MessageView], whole: bool,
+             header_h: int, fit: bool = True, give_way: bool = False
+             ) -> tuple[View, int, int, int, pygame.Rect, int, int] | None:
+    """Where the faults, the body and the message go: (the view, its message's action
+    given way if need be; the body's top; the players strip's height; the message
+    band's height; the body; the message's action lines and head lines). With ``fit``,
+    None where the turn's key figures would not fit at their size beside the faults;
+    with ``give_way``, the turn's body gives the faults its room there."""
+    m = margin(c)
+    top = header_h
+    if faults:
+        row_h = max(c.px(0.07), c.line_height(c.size(0)) + m // 2 if c.floor else 0)
+        top += fault_strip_height(c, faults, c.w) if whole else row_h * len(faults)
     action_lines = 2  # the message's action, wrapped at 5 mm on a legible screen
     # The dispute view is about the throws: the message gives it room (a line each).
     head_lines = 1 if view.screen is Screen.DISPUTE else 3
@@ -114,26 +149,22 @@ def draw_view(c: Canvas, view: View) -> None:
         if strip_h and plan_turn(c, turn, body.w, body.h, pot) is None:
             strip_h = 0
             body = body_rect(0)
-        if c.floor and faults and plan_turn(c, turn, body.w, body.h, pot) is None:
-            # Faults with long actions over the game: they take the body's room (the
-            # game waits for the fault to go, saved), nothing cut, no key figure shrunk.
-            body = pygame.Rect(body.x, body.y, 0, 0)
-        elif c.floor and plan_turn(c, turn, body.w, body.h, pot) is None:
+        if c.floor and not give_way and plan_turn(c, turn, body.w, body.h, pot) is None:
             # A long message: its action on one line (cut with an ellipsis) before a
             # key figure shrinks.
             action_lines = 1
             band_h = band_height(c, view, c.w - 2 * m, action_lines, head_lines)
             body = body_rect(strip_h)
-        if body.h > 0 and plan_turn(c, turn, body.w, body.h, pot) is None:
-            shrink_key_figures(c, turn, body, pot)
+        if plan_turn(c, turn, body.w, body.h, pot) is None:
+            if fit and faults and c.floor:
+                return None
+            if give_way:
+                body = pygame.Rect(body.x, body.y, 0, 0)
+            elif body.h > 0:
+                shrink_key_figures(c, turn, body, pot)
     elif c.floor and faults and body.h < 2 * c.key_row():
-        body = pygame.Rect(body.x, body.y, 0, 0)  # the faults take the body's room
-    bottom = c.h
-    if strip_h:
-        players_strip(c, view, pygame.Rect(m, bottom - m - strip_h, c.w - 2 * m, strip_h))
-        bottom -= strip_h + m
-    if band_h:
-        message_band(c, view, pygame.Rect(m, bottom - m - band_h, c.w - 2 * m, band_h),
-                     action_lines, head_lines)
-    if body.h > 0 and body.w > 0:
-        _BODIES[view.screen](c, view, body)
+        if fit:
+            return None
+        if give_way:
+            body = pygame.Rect(body.x, body.y, 0, 0)  # the faults take the body's room
+    return view, top, strip_h, band_h, body, action_lines, head_lines
