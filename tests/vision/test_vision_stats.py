@@ -1,5 +1,11 @@
 """vision.stats gives numpy's percentiles and medians, to the bit (the reader's checks
-compare them with thresholds, so a faster version must not move a single value)."""
+compare them with thresholds, so a faster version must not move a single value), but
+for one case: a scalar percentile of float32 data, which numpy itself computes
+differently from version to version (float64 on numpy 1, the OS's on Raspberry Pi OS
+Bookworm; float32 by other arithmetic on numpy 2.2, Trixie's, than on
+numpy 2.4; up to 2 float32 steps apart): there within 4 float32 steps of the
+installed numpy's value, in its dtype
+(found by the emulated arm64 runs, ``tools/pi/emulated-test``)."""
 
 from __future__ import annotations
 
@@ -23,7 +29,12 @@ def test_percentile_is_numpys(dtype: type) -> None:
     for n in (*range(1, 12), 63, 64, 200, 2304):
         a = _data(rng, (n,), dtype)
         for q in (0.0, 0.5, 3, 50, 60, 90, 97, 98, 99, 99.5, 99.8, 100.0):
-            assert percentile(a, q) == float(np.percentile(a, q)), (n, q)
+            want = np.percentile(a, q)
+            if dtype is np.float32:
+                step = float(np.spacing(np.float32(want)))
+                assert abs(percentile(a, q) - float(want)) <= 4 * step, (n, q)
+            else:
+                assert percentile(a, q) == float(want), (n, q)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -42,7 +53,11 @@ def test_percentile_along_an_axis_is_numpys(dtype: type) -> None:
     a = _data(rng, (4096, 12), dtype)
     want = np.percentile(a, 99, axis=0)
     got = percentile_along(a, 99, 0)
-    assert got.dtype == want.dtype and np.array_equal(got, want)
+    assert got.dtype == want.dtype
+    if dtype is np.float32:
+        np.testing.assert_array_max_ulp(got.astype(np.float32), want.astype(np.float32), 4)
+    else:
+        assert np.array_equal(got, want)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
