@@ -128,3 +128,17 @@ def test_bad_night_views_are_refused_where_they_are_built() -> None:
         NightPlayerView("Ann", rounds_won=3, rounds_played=2)
     with pytest.raises(ViewError, match=r"View\.night"):
         View(Screen.NIGHT)
+
+
+def test_the_p_value_stays_on_the_fairness_page_beside_a_warning() -> None:
+    """With the dice looking loaded the warning takes the foot under the bars: the
+    p-value goes up into the title (issue 14, item 2: the bar chart with its p-value)."""
+    from companion.display.render import render_with_layout
+    from companion.display.samples import sample
+
+    view = sample("night-warning")
+    assert view.night is not None and view.night.p_value is not None
+    assert view.night.p_value < 0.001
+    _, layout = render_with_layout(view.replace(page=0), (800, 480))
+    titles = [i.text for i in layout.texts() if i.role == "fair-title"]
+    assert titles == [f"DICE: {view.night.dice} · p < 0.001"]

@@ -224,7 +224,11 @@ def _fairness(c: Canvas, night: NightView, box: pygame.Rect) -> None:
     """Six bars (faces 1..6) against the fair line, the p-value, the warning."""
     medium, small = c.size(theme.MEDIUM), c.size(theme.SMALL)
     label_h = max(c.px(0.05), c.line_height(medium))
-    c.text(pygame.Rect(box.x, box.y, box.w, label_h), f"DICE: {night.dice}", medium,
+    title = f"DICE: {night.dice}"
+    if night.warning and night.p_value is not None:
+        # the warning takes the p-value's place under the bars: it goes up here
+        title += (" · p < 0.001" if night.p_value < 0.001 else f" · p = {night.p_value:.3f}")
+    c.text(pygame.Rect(box.x, box.y, box.w, label_h), title, medium,
            theme.TEXT_DIM, role="fair-title", min_size=small)
     foot_h = max(c.px(0.065), c.line_height(medium)) if c.floor else c.px(0.065)
     warning_lines: list[str] = []
