@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 
 from .crops import die_crop
 from .face import FACE_PX, PipCheck, face_crop, find_pips
-from .layouts import could_be_part_of
+from .layouts import CONTAINED_IN, could_be_part_of
 from .model import Detection, classify_crops, detect, resize_long, upright_crops
 from .quality import image_problems, smear
 from .topface import body_contrast, find_top_face, floor_colour
@@ -77,7 +77,14 @@ def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
 
 def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
     """Why the top face of a large die read as ``value`` puts that value in doubt,
-    or ``None``. Only odd values can be faked this way (a single or a centre pip):
+    or ``None``. For every value:
+
+    - ``"more_pips"``: the top face, found by colour, is a whole square without
+      marks whose pips fit a layout that holds all of the value's pips and more
+      (a 3 whose centre pip a glare spot turned into a ring, read as a 2): a pip the
+      read missed may be there, so the die is unreadable.
+
+    Odd values can be faked in more ways (a single or a centre pip):
 
     - ``"not_d6"``: a 1 whose face outline is a triangle (a d8 or d20 face), or has
       five corners or more (a d12's pentagon, a d20 seen whole) and a mark that is no
@@ -90,12 +97,16 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
       is no four-cornered square is no d6 either (glare over a real 1's pip can bite
       into its disc), nor one with other marks beside it on a face that is no square
       (a numeral split in two);
-    - ``"glare"``: a 3 or a 5 whose face shows the pips of a 2 or a 4 and a
-      soft-rimmed spot (specular glare) at its centre, taken for the centre pip;
-      or whose centre holds a near-saturated core brighter than the rest of the
-      face (:func:`saturated_centre`: glare with a rim sharp enough to pass for a
-      pip). A real 3 or 5 with glare on its centre pip is then unreadable too: the
-      two cannot be told apart.
+    - ``"mark"``: a 1 whose top face shows no pip but a mark or a soft-rimmed spot
+      (a numeral on a d6's face, or on a d20 seen whole, taken for the one pip):
+      unreadable;
+    - ``"glare"``: a 3 or a 5 whose face shows a soft-rimmed spot (specular glare)
+      within a fifth of the side of its centre, taken for the centre pip (the pips
+      around it may be lost to the glare too); or whose centre holds a
+      near-saturated core brighter than the rest of the face
+      (:func:`saturated_centre`: glare with a rim sharp enough to pass for a pip).
+      A real 3 or 5 with glare on its centre pip is then unreadable too: the two
+      cannot be told apart.
 
     - ``"unseen"``: no top face stands apart from the floor around it (a dark d20
       on a floor of its colour, its numeral taken for the pip of a 1): the face
@@ -103,20 +114,26 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
 
     From :func:`vision.topface.find_top_face`.
     """
-    if value not in (1, 3, 5):
-        return None
     t = find_top_face(img, d.x, d.y, d.size)
     if not t.found:
         # no face stands apart from the floor around it: a dark d20 on a floor of
         # its colour, whose numeral is taken for a 1's pip, cannot be told from a d6
-        return "unseen"
+        # (an even value's pips agreed with its layout: nothing to check it against)
+        return "unseen" if value in (1, 3, 5) else None
+    if (t.square and t.whole and t.marks == 0 and t.value is not None
+            and t.value in CONTAINED_IN[value]):
+        return "more_pips"
+    if value not in (1, 3, 5):
+        return None
     if value == 1 and (t.corners == 3 or (t.corners >= 5 and len(t.pips) == 0
                                           and t.marks > 0)
                        or (len(t.pips) == 1 and t.pip_roundness < ROUND_PIP
                            and not (t.square and t.corners == 4))
                        or (len(t.pips) <= 1 and t.marks > 0 and not t.square)):
         return "not_d6"
-    if (value in (3, 5) and t.value == value - 1 and len(t.glare)
+    if value == 1 and len(t.pips) == 0 and (t.marks > 0 or len(t.glare) > 0):
+        return "mark"
+    if (value in (3, 5) and len(t.glare)
             and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side):
         return "glare"
     if value in (3, 5) and saturated_centre(img, t.center, t.side):
@@ -288,12 +305,28 @@ def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
         p.min_body_contrast)]
 
 
-def _pip_check(img: NDArray[np.uint8], d: Detection) -> tuple[float, PipCheck]:
-    """Edge turn of the die (degrees) and the pips on its face crop turned square."""
+def _pip_check(img: NDArray[np.uint8], d: Detection,
+               top_face: bool = False) -> tuple[float, PipCheck]:
+    """Edge turn of the die (degrees) and the pips on its face crop turned square.
+
+    With ``top_face`` (large dice), where the pips on the box's crop do not fit a
+    layout cleanly, they are looked for again on the top face found by colour
+    (:func:`vision.topface.find_top_face`: its centre, side and turn): a die seen
+    obliquely has a box that takes in its side faces, whose pips (and the box's
+    shifted centre) spoil the fit of the top face's pips. The second look counts only
+    if it is clean: the same pip finder, on the face a player reads."""
     ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
     a = math.radians(ang)
     side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
-    return ang, find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
+    pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
+    if pips.clean or not top_face:
+        return ang, pips
+    t = find_top_face(img, d.x, d.y, d.size)
+    if t.found and t.square:
+        on_top = find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX))
+        if on_top.clean:
+            return ang, on_top
+    return ang, pips
 
 
 def _candidates(
@@ -324,7 +357,7 @@ def _candidates(
         if float(first[i, 0, 0]) > 1.0 - p.die_min_prob:
             large.append(i)  # not yet sure it is a die: a second turn first
             continue
-        checked[i] = _pip_check(img, dets[i])
+        checked[i] = _pip_check(img, dets[i], top_face=True)
         pips = checked[i][1]
         v = int(np.argmax(first[i, 0, 1:])) + 1
         if not (p.layout_check and pips.clean and pips.fit.value == v
@@ -349,7 +382,8 @@ def _candidates(
             ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
             out.append(Candidate(d, pr, None, ang))
             continue
-        ang, pips = checked[i] if i in checked else _pip_check(img, d)
+        ang, pips = checked[i] if i in checked else _pip_check(
+            img, d, top_face=d.size >= p.strict_min_px)
         out.append(Candidate(d, pr, pips, ang))
     return out
 
@@ -531,7 +565,7 @@ def find_candidates(
 def find_and_read(
     img: NDArray[np.uint8], cal: Calibration, p: VisionParams
 ) -> list[tuple[Detection, FaceRead]]:
-    """Detect the dice and read each one (no problems worded yet). A large die's odd
+    """Detect the dice and read each one (no problems worded yet). A large die's
     value is checked against its top face (:func:`face_doubt`)."""
     out = []
     for c in find_candidates(img, cal, p):
@@ -540,8 +574,8 @@ def find_and_read(
         if value is not None and c.det.size >= p.strict_min_px:
             doubt = face_doubt(img, c.det, value)
             if doubt is not None:
-                # glare, unseen: a die, unreadable; not a d6: reported as no die
-                # (read_dice)
+                # glare, unseen, a mark, more pips: a die, unreadable; not a d6:
+                # reported as no die (read_dice)
                 value, check = None, ("none" if doubt == "not_d6" else "agrees")
         out.append((c.det, FaceRead(value, fr.confidence, fr.not_a_die, c.angle, check)))
     return out
@@ -601,6 +635,10 @@ def read_dice(
                 and smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64)) > p.max_smear):
             value = None
             smeared.add((d.x, d.y))
+        elif (fr.value is None and d.size >= p.strict_min_px
+              and body_contrast(img, d.x, d.y, d.size).contrast < p.min_body_contrast
+              and not find_top_face(img, d.x, d.y, d.size).found):
+            continue  # the floor itself: its pattern (polka dots) taken for pips
         elif (fr.value is None and d.size >= p.strict_min_px and fr.pip_check != "agrees"
               and not d6_face_seen(img, d)):
             strange.append((d.x, d.y))  # a d8, a numeral die, a pattern: no die here

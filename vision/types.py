@@ -190,6 +190,9 @@ class VisionParams:
             distance (:class:`vision.topface.Body`), is lint or a speck on the floor,
             not a die. Real dice measure 24 or more where their pips are light (the
             held-out photos and the generated kinds); lint on sandpaper or felt under 8.
+            A large detection no value was read for, whose face stands apart from the
+            floor around it by less than this whatever its marks, and shows no top
+            face of its own, is the floor (a polka-dot cloth's dots taken for pips).
         not_a_die_score: a detection this sure (0..1) that the face classifier calls
             "not a die" is reported as a ``not_a_die`` problem when it lies inside the
             calibrated tray (otherwise, and without a tray, it is dropped).

@@ -1,11 +1,13 @@
-"""A large die's odd value checked against its top face (vision.read.face_doubt): a
-numeral on a d8 / d20 triangle is no 1, a glare spot at the centre is no centre pip."""
+"""A large die's value checked against its top face (vision.read.face_doubt): a
+numeral on a d8 / d20 triangle or on a d6 is no 1, a glare spot at the centre is no
+centre pip, a face showing more pips than were read is unreadable; and the pips of an
+oblique die looked for on its top face (vision.read._pip_check)."""
 
 import cv2
 import numpy as np
 
 from vision.model import Detection
-from vision.read import face_doubt
+from vision.read import _pip_check, face_doubt
 
 
 def _floor() -> np.ndarray:
@@ -108,3 +110,60 @@ def test_a_1_whose_face_merges_with_the_floor_is_unreadable() -> None:
     det = Detection(150.0, 160.0, 150.0, 0.9)
     assert face_doubt(img, det, 1) == "unseen"
     assert face_doubt(img, det, 2) is None  # even values: their pips must agree anyway
+
+
+def test_a_glare_spot_at_the_centre_of_a_2_is_no_5() -> None:
+    # the layout seen (a 2) is not a 5's less its centre pip (a 4): the spot is still
+    # no pip
+    det = Detection(150.0, 150.0, 140.0, 0.9)
+    assert face_doubt(_red_two_with_glare(True), det, 5) == "glare"
+
+
+def _white_face_with(pips: list[tuple[int, int]]) -> np.ndarray:
+    img = _floor()
+    cv2.rectangle(img, (90, 90), (210, 210), (230, 230, 230), -1)
+    for x, y in pips:
+        cv2.circle(img, (x, y), 12, (30, 30, 30), -1)
+    return img
+
+
+def test_a_face_showing_more_pips_than_read_is_unreadable() -> None:
+    # a 3 read as a 2 (its centre pip lost to glare in the crop the classifier saw):
+    # the top face shows a layout holding the 2's pips and one more
+    det = Detection(150.0, 150.0, 140.0, 0.9)
+    three = _white_face_with([(120, 120), (150, 150), (180, 180)])
+    assert face_doubt(three, det, 2) == "more_pips"
+    assert face_doubt(three, det, 1) == "more_pips"
+    assert face_doubt(three, det, 3) is None
+    # fewer pips seen than read is no evidence: a pip lost to glare on the top face
+    assert face_doubt(_white_face_with([(120, 120), (180, 180)]), det, 4) is None
+
+
+def test_a_numeral_on_a_square_face_is_no_1() -> None:
+    img = _floor()
+    cv2.rectangle(img, (90, 90), (210, 210), (230, 230, 230), -1)
+    cv2.putText(img, "7", (128, 178), cv2.FONT_HERSHEY_SIMPLEX, 2.2, (30, 30, 30), 8)
+    assert face_doubt(img, Detection(150.0, 150.0, 140.0, 0.9), 1) == "mark"
+
+
+def _oblique_four() -> np.ndarray:
+    """A red 4 seen obliquely: its top face, and below it a darker side face with the
+    light pips of a 2, both inside the detector's box."""
+    img = np.full((320, 320, 3), 30, np.uint8)
+    cv2.rectangle(img, (90, 60), (210, 180), (40, 40, 200), -1)
+    side = np.array([[90, 180], [210, 180], [225, 250], [105, 250]], np.int32)
+    cv2.fillPoly(img, [side], (30, 30, 150))
+    for x, y in ((120, 90), (180, 90), (120, 150), (180, 150)):
+        cv2.circle(img, (x, y), 12, (235, 235, 235), -1)
+    for x in (135, 195):
+        cv2.ellipse(img, (x, 215), (11, 8), 0, 0, 360, (220, 220, 220), -1)
+    return img
+
+
+def test_an_oblique_die_s_pips_are_looked_for_on_its_top_face() -> None:
+    img = _oblique_four()
+    det = Detection(157.0, 155.0, 190.0, 0.9)  # the box holds the side face too
+    _, on_box = _pip_check(img, det)
+    assert on_box.fit.value is None  # six pips in the box's crop: no layout
+    _, pips = _pip_check(img, det, top_face=True)
+    assert (pips.fit.value, pips.pips, pips.clean) == (4, 4, True)
