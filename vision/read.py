@@ -20,7 +20,7 @@ from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import CONTAINED_IN, could_be_part_of
 from .model import Detection, classify_crops, detect, resize_long, upright_crops
 from .quality import image_problems, smear
-from .topface import body_contrast, find_top_face, floor_colour
+from .topface import TopFace, body_contrast, find_top_face, floor_colour
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
 
@@ -75,7 +75,8 @@ def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
     return len(t.pips) > 0 or t.marks == 0
 
 
-def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
+def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
+               top: TopFace | None = None) -> str | None:
     """Why the top face of a large die read as ``value`` puts that value in doubt,
     or ``None``. For every value:
 
@@ -112,9 +113,12 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int) -> str | None:
       on a floor of its colour, its numeral taken for the pip of a 1): the face
       cannot be checked, so the die is unreadable.
 
-    From :func:`vision.topface.find_top_face`.
+    From :func:`vision.topface.find_top_face` (``top``, where the caller has it
+    already for this detection).
     """
-    t = find_top_face(img, d.x, d.y, d.size)
+    if value == 6:
+        return None  # no layout holds a 6's pips and more; its pips agreed with it
+    t = top if top is not None else find_top_face(img, d.x, d.y, d.size)
     if not t.found:
         # no face stands apart from the floor around it: a dark d20 on a floor of
         # its colour, whose numeral is taken for a 1's pip, cannot be told from a d6
@@ -287,6 +291,7 @@ class Candidate:
     probs: NDArray[np.float32]  # turns x 7 class probabilities
     pips: PipCheck | None
     angle: float  # edge turn of the die, 0..90 degrees
+    top: TopFace | None = None  # its top face, where the pip check segmented it
 
 
 def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
@@ -306,8 +311,9 @@ def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
 
 
 def _pip_check(img: NDArray[np.uint8], d: Detection,
-               top_face: bool = False) -> tuple[float, PipCheck]:
-    """Edge turn of the die (degrees) and the pips on its face crop turned square.
+               top_face: bool = False) -> tuple[float, PipCheck, TopFace | None]:
+    """Edge turn of the die (degrees), the pips on its face crop turned square, and
+    its top face where it was segmented (else ``None``).
 
     With ``top_face`` (large dice), where the pips on the box's crop do not fit a
     layout cleanly, they are looked for again on the top face found by colour
@@ -320,13 +326,13 @@ def _pip_check(img: NDArray[np.uint8], d: Detection,
     side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
     pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
     if pips.clean or not top_face:
-        return ang, pips
+        return ang, pips, None
     t = find_top_face(img, d.x, d.y, d.size)
     if t.found and t.square:
         on_top = find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX))
         if on_top.clean:
-            return ang, on_top
-    return ang, pips
+            return ang, on_top, t
+    return ang, pips, t
 
 
 def _candidates(
@@ -349,7 +355,7 @@ def _candidates(
                        ) if dets else np.zeros((0, 1, 7), np.float32)
     sure_not = p.turns * (1.0 - p.die_min_prob)
     maybe = [i for i in range(len(dets)) if float(first[i, 0, 0]) <= sure_not]
-    checked: dict[int, tuple[float, PipCheck]] = {}
+    checked: dict[int, tuple[float, PipCheck, TopFace | None]] = {}
     large = []
     for i in maybe:
         if dets[i].size < p.strict_min_px:
@@ -382,9 +388,9 @@ def _candidates(
             ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
             out.append(Candidate(d, pr, None, ang))
             continue
-        ang, pips = checked[i] if i in checked else _pip_check(
+        ang, pips, top = checked[i] if i in checked else _pip_check(
             img, d, top_face=d.size >= p.strict_min_px)
-        out.append(Candidate(d, pr, pips, ang))
+        out.append(Candidate(d, pr, pips, ang, top))
     return out
 
 
@@ -572,7 +578,7 @@ def find_and_read(
         fr = decide(c.probs, c.pips, p, c.det.size)
         value, check = fr.value, fr.pip_check
         if value is not None and c.det.size >= p.strict_min_px:
-            doubt = face_doubt(img, c.det, value)
+            doubt = face_doubt(img, c.det, value, c.top)
             if doubt is not None:
                 # glare, unseen, a mark, more pips: a die, unreadable; not a d6:
                 # reported as no die (read_dice)

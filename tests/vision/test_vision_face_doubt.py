@@ -163,7 +163,8 @@ def _oblique_four() -> np.ndarray:
 def test_an_oblique_die_s_pips_are_looked_for_on_its_top_face() -> None:
     img = _oblique_four()
     det = Detection(157.0, 155.0, 190.0, 0.9)  # the box holds the side face too
-    _, on_box = _pip_check(img, det)
+    _, on_box, _ = _pip_check(img, det)
     assert on_box.fit.value is None  # six pips in the box's crop: no layout
-    _, pips = _pip_check(img, det, top_face=True)
+    _, pips, top = _pip_check(img, det, top_face=True)
     assert (pips.fit.value, pips.pips, pips.clean) == (4, 4, True)
+    assert top is not None and top.square and top.value == 4
