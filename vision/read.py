@@ -98,9 +98,14 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       is no four-cornered square is no d6 either (glare over a real 1's pip can bite
       into its disc), nor one with other marks beside it on a face that is no square
       (a numeral split in two);
-    - ``"mark"``: a 1 whose top face shows no pip but a mark or a soft-rimmed spot
-      (a numeral on a d6's face, or on a d20 seen whole, taken for the one pip):
-      unreadable;
+    - ``"mark"``: a 1 whose top face shows no pip but a mark or a soft-rimmed spot,
+      where the face is no four-cornered square (the numeral of a d20 seen whole,
+      whose outline of six corners can pass for a rounded square) or where the pip
+      was found only on the top face (``top`` given: a numeral on a d6's face): the
+      read rests on that face, which shows no pip. Otherwise it is allowed: a real
+      1 with glare on or beside its pip looks the same to the segmentation (its pip
+      and the glare one mark, or the pip lost in the glare), and its pip was found
+      on the box's crop;
     - ``"glare"``: a 3 or a 5 whose face shows a soft-rimmed spot (specular glare)
       within a fifth of the side of its centre, taken for the centre pip (the pips
       around it may be lost to the glare too); or whose centre holds a
@@ -113,8 +118,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       on a floor of its colour, its numeral taken for the pip of a 1): the face
       cannot be checked, so the die is unreadable.
 
-    From :func:`vision.topface.find_top_face` (``top``, where the caller has it
-    already for this detection).
+    From :func:`vision.topface.find_top_face`; ``top`` is the top face the pip check
+    segmented for this detection because the box's crop fit no layout cleanly
+    (:attr:`Candidate.top`), so a value given rests on its pips.
     """
     if value == 6:
         return None  # no layout holds a 6's pips and more; its pips agreed with it
@@ -135,7 +141,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                            and not (t.square and t.corners == 4))
                        or (len(t.pips) <= 1 and t.marks > 0 and not t.square)):
         return "not_d6"
-    if value == 1 and len(t.pips) == 0 and (t.marks > 0 or len(t.glare) > 0):
+    if (value == 1 and len(t.pips) == 0 and (t.marks > 0 or len(t.glare) > 0)
+            and (top is not None or not (t.square and t.corners == 4))):
         return "mark"
     if (value in (3, 5) and len(t.glare)
             and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side):
@@ -291,7 +298,7 @@ class Candidate:
     probs: NDArray[np.float32]  # turns x 7 class probabilities
     pips: PipCheck | None
     angle: float  # edge turn of the die, 0..90 degrees
-    top: TopFace | None = None  # its top face, where the pip check segmented it
+    top: TopFace | None = None  # its top face, where the box's crop fit no pip layout
 
 
 def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
