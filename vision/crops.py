@@ -16,6 +16,30 @@ from numpy.typing import NDArray
 CROP_SPAN = 1.2
 
 
+def shrink_area(image: NDArray[np.uint8], size: tuple[int, int]) -> NDArray[np.uint8]:
+    """``image`` area-averaged down to ``size`` (width, height) px.
+
+    Made of exact halvings while the image is at least twice the size on both sides
+    (OpenCV's 2 x 2 fast path for ``INTER_AREA``, about ten times faster a pixel than
+    its general path), then one ``INTER_AREA`` resize for the rest: the same average
+    of the same pixels as one area resize, to within rounding, at a fraction of the
+    cost (a side of an odd number of px is not halved: the general path does the
+    rest).
+
+    Returns:
+        height x width x C uint8 (C as in ``image``).
+    """
+    w, h = max(int(size[0]), 1), max(int(size[1]), 1)
+    src: NDArray[np.uint8] = image
+    while (src.shape[1] >= 2 * w and src.shape[0] >= 2 * h
+           and src.shape[0] % 2 == 0 and src.shape[1] % 2 == 0):
+        src = np.asarray(cv2.resize(src, (src.shape[1] // 2, src.shape[0] // 2),
+                                    interpolation=cv2.INTER_AREA), np.uint8)
+    if src.shape[1] != w or src.shape[0] != h:
+        src = np.asarray(cv2.resize(src, (w, h), interpolation=cv2.INTER_AREA), np.uint8)
+    return src
+
+
 def die_crop(
     image: NDArray[np.uint8], cx: float, cy: float, side: float, angle_deg: float = 0.0,
     out_px: int = 32,

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .crops import shrink_area
 from .stats import percentile, percentile_along
 from .types import Problem, VisionParams
 
@@ -14,8 +15,7 @@ def grey_small(image: NDArray[np.uint8], width: int = 512) -> NDArray[np.uint8]:
     """A grey copy ``width`` px wide (never enlarged) for whole-image measures."""
     h, w = image.shape[:2]
     scale = min(1.0, width / w)
-    small = cv2.resize(image, (max(int(w * scale), 1), max(int(h * scale), 1)),
-                       interpolation=cv2.INTER_AREA) if scale < 1 else image
+    small = shrink_area(image, (int(w * scale), int(h * scale))) if scale < 1 else image
     return np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), np.uint8)
 
 
@@ -30,8 +30,7 @@ def steepness(image: NDArray[np.uint8], width: int = 320) -> float:
     """
     h, w = image.shape[:2]
     f = min(1.0, width / w)
-    small = cv2.resize(image, (max(int(w * f), 1), max(int(h * f), 1)),
-                       interpolation=cv2.INTER_AREA) if f < 1 else image
+    small = shrink_area(image, (int(w * f), int(h * f))) if f < 1 else image
     g = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32), (3, 3), 0)
     mag = np.hypot(cv2.Sobel(g, cv2.CV_32F, 1, 0), cv2.Sobel(g, cv2.CV_32F, 0, 1)) / 8.0
     spread = float(np.float32(percentile(g, 99.5)) - np.float32(percentile(g, 0.5)))  # in float32
@@ -45,8 +44,7 @@ def image_problems(image: NDArray[np.uint8], params: VisionParams) -> list[Probl
     """
     h, w = image.shape[:2]
     f = min(1.0, 320 / w)
-    small = np.asarray(cv2.resize(image, (max(int(w * f), 1), max(int(h * f), 1)),
-                                  interpolation=cv2.INTER_AREA), np.uint8) if f < 1 else image
+    small = shrink_area(image, (int(w * f), int(h * f))) if f < 1 else image
     grey = np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), np.uint8)
     mean, std = float(grey.mean()), float(grey.std())
     if mean < params.dark_mean:

@@ -432,14 +432,43 @@ def _inside_die(small: Detection, big: Detection, face: float) -> bool:
             and abs(small.y - big.y) < half)
 
 
-def merge_looks(cands: list[Candidate], p: VisionParams) -> list[Candidate]:
+def _withheld_die(img: NDArray[np.uint8], c: Candidate, p: VisionParams) -> bool:
+    """A large die (``p.strict_min_px`` and up) that the face classifier reads
+    alone (its turns agree on one value, at ``p.read_threshold``), whose value only
+    the pip check withheld (a finger over a pip, glare, a side face in its box), and
+    whose top face stands apart by colour (:func:`vision.topface.find_top_face`, at
+    least 0.4 of the box's side): a die. A box over a cluster of small dice, which
+    the classifier may read too, shows no one top face."""
+    if c.det.size < p.strict_min_px or c.pips is None:
+        return False
+    mean = c.probs.mean(axis=0)
+    value = int(np.argmax(mean[1:])) + 1
+    if not (bool(np.all(c.probs.argmax(axis=1) == value))
+            and float(mean[value]) >= p.read_threshold):
+        return False
+    t = c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
+    return t.found and t.side >= 0.4 * c.det.size
+
+
+def merge_looks(cands: list[Candidate], p: VisionParams,
+                img: NDArray[np.uint8]) -> list[Candidate]:
     """Keep one candidate per die over several looks of the detector.
 
     Greedy by :func:`_rank`: a die read with confidence in any look is never dropped
     for a less certain detection of the same place (so a second look never loses a
     die the first one read), and a pip or side face found as a small "die" inside a
-    larger die that reads goes.
+    larger die that reads goes. So does one inside a large die whose value only the
+    pip check withheld (:func:`_withheld_die`: a die the classifier reads, a finger
+    over one of its pips), unless its own pips agree with its read: the die is
+    there, unreadable, and what lies inside its box (a side face with pips, seen
+    obliquely, read by the classifier alone) is part of it. ``img``: the frame
+    (H x W x 3 uint8 BGR) the candidates were found in.
     """
+    held = [c.det for c in cands if _withheld_die(img, c, p)]
+    cands = [c for c in cands if not any(
+        c.det.size < 0.6 * h.size and abs(c.det.x - h.x) < 0.5 * h.size
+        and abs(c.det.y - h.y) < 0.5 * h.size for h in held)
+        or decide(c.probs, c.pips, p, c.det.size).pip_check == "agrees"]
     ranked = sorted(cands, key=lambda c: _rank(c, p), reverse=True)
     kept: list[Candidate] = []
     for c in ranked:
@@ -555,7 +584,7 @@ def find_candidates(
                     # its pips and side faces, read or not
                     cands = [k for k in cands if not _inside_die(k.det, c.det, t.side)]
                 cands.append(c)
-    cands = merge_looks(cands, p)
+    cands = merge_looks(cands, p, img)
     if cal.die_size_px is not None:
         return cands  # no guessing: no closer look, the size known
     size = die_size_evidence(cands, p)
@@ -568,7 +597,7 @@ def find_candidates(
             if p.min_die_px <= d.size <= p.max_die_px
             and not any(_overlap(d, c.det) for c in cands
                         if decide(c.probs, c.pips, p, c.det.size).value is not None)], p, floor)
-        cands = merge_looks(cands + _candidates(img, more, p), p)
+        cands = merge_looks(cands + _candidates(img, more, p), p, img)
         size = die_size_evidence(cands, p)
     if size is not None:
         cands = [c for c in cands if 0.5 * size <= c.det.size <= 2.0 * size]

@@ -9,9 +9,11 @@ installed numpy's value, in its dtype
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
+from vision.crops import shrink_area
 from vision.stats import distance3, median, percentile, percentile_along, percentiles
 
 DTYPES = (np.uint8, np.float32, np.float64)
@@ -88,3 +90,22 @@ def test_distance3_is_numpys_norm(dtype: type) -> None:
     want = np.linalg.norm(lab - colour, axis=2)
     got = distance3(lab, colour)
     assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+
+@pytest.mark.parametrize(("src", "dst"), [((720, 1280), (180, 320)), ((480, 640), (240, 320)),
+                                          ((721, 1281), (180, 320)), ((100, 90), (37, 33))])
+def test_shrink_area_is_one_area_resize_to_within_rounding(
+        src: tuple[int, int], dst: tuple[int, int]) -> None:
+    # a photo-like image: smooth shading with edges (noise blurred over a few px)
+    noise = np.random.default_rng(3).integers(0, 256, (*src, 3), dtype=np.uint8)
+    img = cv2.normalize(cv2.GaussianBlur(noise, (0, 0), 3), None, 0, 255, cv2.NORM_MINMAX)
+    want = cv2.resize(img, (dst[1], dst[0]), interpolation=cv2.INTER_AREA).astype(int)
+    got = shrink_area(img, (dst[1], dst[0]))
+    assert got.shape == (*dst, 3) and got.dtype == np.uint8
+    diff = np.abs(got.astype(int) - want)
+    # exact halvings then the rest: the same average of the same pixels, to within
+    # rounding (a halving's rounding, carried through the rest of the shrink)
+    assert float(diff.mean()) < 1.5 and int(diff.max()) <= 8, (diff.mean(), diff.max())
+    if src[0] % 2 or src[1] % 2:  # an odd side: one area resize, as OpenCV's
+        assert int(diff.max()) == 0

@@ -62,8 +62,9 @@ def traced(img: NDArray[np.uint8], p: VisionParams) -> Trace:
         t.specks += [d for d in dets if d not in out]
         return out
 
-    def merge(cands: list[vr.Candidate], pp: VisionParams) -> list[vr.Candidate]:
-        out = orig_merge(cands, pp)
+    def merge(cands: list[vr.Candidate], pp: VisionParams,
+              image: NDArray[np.uint8]) -> list[vr.Candidate]:
+        out = orig_merge(cands, pp, image)
         t.merged_in += cands
         t.merged_out = out
         return out

@@ -1,0 +1,80 @@
+"""Merging the detector's looks (vision.read.merge_looks): a small "die" read inside
+a large die whose value only the pip check withheld is part of that die (a side
+face with pips, seen obliquely), not a die of its own; inside a box over a cluster
+of dice, which shows no one top face, small dice stay. And the finger scenes of the
+kinds' generator where a side face was read as a die of its own."""
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from tools.vision.kinds import scene
+from vision import read_dice
+from vision.evaluate import LabelledDie, LabelledImage, score_image
+from vision.face import PipCheck
+from vision.layouts import LayoutFit
+from vision.model import Detection
+from vision.read import Candidate, merge_looks
+from vision.types import VisionParams
+
+P = VisionParams()
+
+
+def _probs(value: int, prob: float, turns: int = 2) -> np.ndarray:
+    row = np.full(7, (1.0 - prob) / 6, np.float32)
+    row[value] = prob
+    return np.repeat(row[None, :], turns, axis=0)
+
+
+NO_FIT = PipCheck(LayoutFit(None, math.inf, 0.0, math.inf), 0, 80.0)
+BIG = Detection(150.0, 150.0, 160.0, 0.8)
+SIDE_FACE = Detection(150.0, 95.0, 32.0, 0.6)  # inside BIG's box, near its edge
+
+
+def _candidates() -> list[Candidate]:
+    # the large die: the classifier reads a 4 (0.95 on both turns), its pips fit no
+    # layout (a finger over one); the small one: read 6 by the classifier alone
+    return [Candidate(BIG, _probs(4, 0.95), NO_FIT, 0.0),
+            Candidate(SIDE_FACE, _probs(6, 0.97, turns=4), NO_FIT, 0.0)]
+
+
+def test_a_small_read_inside_a_die_with_a_top_face_is_part_of_it() -> None:
+    img = np.full((300, 300, 3), 40, np.uint8)
+    cv2.rectangle(img, (85, 85), (215, 215), (40, 40, 200), -1)  # a red top face
+    kept = merge_looks(_candidates(), P, img)
+    assert [c.det for c in kept] == [BIG]
+
+
+def test_small_reads_inside_a_box_without_one_top_face_stay() -> None:
+    # a box over a cluster of small dice: no face of one colour fills its middle
+    img = np.full((300, 300, 3), 40, np.uint8)
+    rng = np.random.default_rng(1)
+    for _ in range(40):
+        x, y = (int(v) for v in rng.integers(70, 230, 2))
+        colour = tuple(int(c) for c in rng.integers(0, 256, 3))
+        cv2.rectangle(img, (x - 12, y - 12), (x + 12, y + 12), colour, -1)
+    kept = merge_looks(_candidates(), P, img)
+    assert [c.det for c in kept] == [SIDE_FACE]
+
+
+def test_a_small_die_whose_pips_agree_stays_inside_a_withheld_die() -> None:
+    img = np.full((300, 300, 3), 40, np.uint8)
+    cv2.rectangle(img, (85, 85), (215, 215), (40, 40, 200), -1)
+    agrees = PipCheck(LayoutFit(6, 0.05, 0.0, 0.02), 6, 90.0)
+    small = Candidate(SIDE_FACE, _probs(6, 0.97, turns=4), agrees, 0.0)
+    kept = merge_looks([Candidate(BIG, _probs(4, 0.95), NO_FIT, 0.0), small], P, img)
+    assert small in kept
+
+
+@pytest.mark.parametrize(("seed", "i"), [(402, 10), (402, 17), (403, 9)])
+def test_a_side_face_beside_a_finger_is_no_die(seed: int, i: int) -> None:
+    # an oblique camera over large dice, a finger over one pip of the top face: the
+    # side face's pips were read as a small die (4 -> 6, 1 -> 3, 2 -> 6)
+    sc = scene("finger", i, seed)
+    label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice),
+                          tuple(sc.ignore_boxes()))
+    r = read_dice(sc.image)
+    res, _ = score_image(label, r.dice + r.banked)
+    assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
