@@ -477,7 +477,8 @@ def merge_looks(cands: list[Candidate], p: VisionParams,
     return kept
 
 
-def die_size_evidence(cands: list[Candidate], p: VisionParams) -> float | None:
+def die_size_evidence(cands: list[Candidate], p: VisionParams,
+                      img: NDArray[np.uint8]) -> float | None:
     """Median box size (px) of the candidates read with confidence, or ``None``.
 
     Only a face the classifier reads (four turns agree, probability over the read
@@ -560,7 +561,7 @@ def find_candidates(
         # its smaller detections only at the size of the dice the first look read,
         # and only small dice (a large die's value rests on its pips, which a second
         # crop of about the same size does not change)
-        ref = die_size_evidence(cands, p) if read else None
+        ref = die_size_evidence(cands, p, img) if read else None
         coarse = [d for d in detect(img, half, p.detect_threshold, coarse_img)
                   if (d.size * scale >= coarse_min
                       or (ref is not None and 0.5 * ref <= d.size <= 2.0 * ref
@@ -584,10 +585,10 @@ def find_candidates(
                     # its pips and side faces, read or not
                     cands = [k for k in cands if not _inside_die(k.det, c.det, t.side)]
                 cands.append(c)
-    cands = merge_looks(cands, p, img)
+    cands = without_small_reads(img, merge_looks(cands, p, img), p)
     if cal.die_size_px is not None:
         return cands  # no guessing: no closer look, the size known
-    size = die_size_evidence(cands, p)
+    size = die_size_evidence(cands, p, img)
     smallest = size if size is not None else (
         float(np.median([c.det.size for c in cands])) if cands else None)
     if smallest is not None and smallest * scale < 18.0 and long_side < 1024 < 2 * max(h, w):
@@ -597,11 +598,29 @@ def find_candidates(
             if p.min_die_px <= d.size <= p.max_die_px
             and not any(_overlap(d, c.det) for c in cands
                         if decide(c.probs, c.pips, p, c.det.size).value is not None)], p, floor)
-        cands = merge_looks(cands + _candidates(img, more, p), p, img)
-        size = die_size_evidence(cands, p)
+        cands = without_small_reads(img, merge_looks(cands + _candidates(img, more, p), p, img),
+                                    p)
+        size = die_size_evidence(cands, p, img)
     if size is not None:
         cands = [c for c in cands if 0.5 * size <= c.det.size <= 2.0 * size]
     return cands
+
+
+def without_small_reads(img: NDArray[np.uint8], cands: list[Candidate],
+                        p: VisionParams) -> list[Candidate]:
+    """Drop the dice read by the classifier alone (no pip layout agreeing) that are
+    under half the median size of the large dice whose value only the pip check
+    withheld (:func:`_withheld_die`): the dice of a throw are one size, and such a
+    small read beside them is a side face of one of them (its pips in a strip, seen
+    obliquely) whose top face the detector missed. ``img``: the frame (H x W x 3
+    uint8 BGR)."""
+    reads = [(c, decide(c.probs, c.pips, p, c.det.size)) for c in cands]
+    held = [c.det.size for c, fr in reads if fr.value is None and _withheld_die(img, c, p)]
+    if not held:
+        return cands
+    bar = 0.5 * float(np.median(held))
+    return [c for c, fr in reads if not (c.det.size < bar and fr.value is not None
+                                         and fr.pip_check != "agrees")]
 
 
 def find_and_read(

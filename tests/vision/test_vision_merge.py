@@ -16,7 +16,7 @@ from vision.evaluate import LabelledDie, LabelledImage, score_image
 from vision.face import PipCheck
 from vision.layouts import LayoutFit
 from vision.model import Detection
-from vision.read import Candidate, merge_looks
+from vision.read import Candidate, merge_looks, without_small_reads
 from vision.types import VisionParams
 
 P = VisionParams()
@@ -68,10 +68,26 @@ def test_a_small_die_whose_pips_agree_stays_inside_a_withheld_die() -> None:
     assert small in kept
 
 
-@pytest.mark.parametrize(("seed", "i"), [(402, 10), (402, 17), (403, 9)])
+def test_a_small_read_under_half_the_size_of_withheld_dice_goes() -> None:
+    img = np.full((300, 300, 3), 40, np.uint8)
+    cv2.rectangle(img, (85, 85), (215, 215), (40, 40, 200), -1)
+    apart = Detection(40.0, 260.0, 32.0, 0.6)  # outside BIG's box: merging keeps it
+    small = Candidate(apart, _probs(6, 0.97, turns=4), NO_FIT, 0.0)
+    big = Candidate(BIG, _probs(4, 0.95), NO_FIT, 0.0)
+    assert without_small_reads(img, [big, small], P) == [big]
+    # one whose pips agree with its read stays; so does any read without a withheld die
+    agrees = Candidate(apart, _probs(6, 0.97, turns=4),
+                       PipCheck(LayoutFit(6, 0.05, 0.0, 0.02), 6, 90.0), 0.0)
+    assert without_small_reads(img, [big, agrees], P) == [big, agrees]
+    assert without_small_reads(img, [small], P) == [small]
+
+
+@pytest.mark.parametrize(("seed", "i"), [(402, 10), (402, 17), (403, 9), (707, 15), (909, 1),
+                                         (909, 4)])
 def test_a_side_face_beside_a_finger_is_no_die(seed: int, i: int) -> None:
     # an oblique camera over large dice, a finger over one pip of the top face: the
-    # side face's pips were read as a small die (4 -> 6, 1 -> 3, 2 -> 6)
+    # side face's pips were read as a small die (4 -> 6, 1 -> 3, 2 -> 6, 5 -> 6),
+    # inside the die's box or beside a die the detector missed
     sc = scene("finger", i, seed)
     label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice),
                           tuple(sc.ignore_boxes()))
