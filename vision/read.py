@@ -464,11 +464,20 @@ def merge_looks(cands: list[Candidate], p: VisionParams,
     obliquely, read by the classifier alone) is part of it. ``img``: the frame
     (H x W x 3 uint8 BGR) the candidates were found in.
     """
-    held = [c.det for c in cands if _withheld_die(img, c, p)]
-    cands = [c for c in cands if not any(
-        c.det.size < 0.6 * h.size and abs(c.det.x - h.x) < 0.5 * h.size
-        and abs(c.det.y - h.y) < 0.5 * h.size for h in held)
-        or decide(c.probs, c.pips, p, c.det.size).pip_check == "agrees"]
+    held: dict[int, bool] = {}  # _withheld_die, asked only of dice with one inside
+
+    def inside_withheld(c: Candidate) -> bool:
+        for i, h in enumerate(cands):
+            if (c.det.size < 0.6 * h.det.size and abs(c.det.x - h.det.x) < 0.5 * h.det.size
+                    and abs(c.det.y - h.det.y) < 0.5 * h.det.size):
+                if i not in held:
+                    held[i] = _withheld_die(img, h, p)
+                if held[i]:
+                    return True
+        return False
+
+    cands = [c for c in cands if not inside_withheld(c)
+             or decide(c.probs, c.pips, p, c.det.size).pip_check == "agrees"]
     ranked = sorted(cands, key=lambda c: _rank(c, p), reverse=True)
     kept: list[Candidate] = []
     for c in ranked:
@@ -608,19 +617,38 @@ def find_candidates(
 
 def without_small_reads(img: NDArray[np.uint8], cands: list[Candidate],
                         p: VisionParams) -> list[Candidate]:
-    """Drop the dice read by the classifier alone (no pip layout agreeing) that are
-    under half the median size of the large dice whose value only the pip check
-    withheld (:func:`_withheld_die`): the dice of a throw are one size, and such a
-    small read beside them is a side face of one of them (its pips in a strip, seen
-    obliquely) whose top face the detector missed. ``img``: the frame (H x W x 3
-    uint8 BGR)."""
+    """Drop the small reads beside large dice: the dice of a throw are one size.
+
+    The large dice are those of ``p.strict_min_px`` and up that the face classifier
+    calls a die and whose top face stands apart by colour as a square of at least 0.4
+    of the box (:func:`vision.topface.find_top_face`), read or not (a finger or glare
+    can withhold the value; a box over a cluster of small dice shows no one top
+    face). A read under half their median size goes when the classifier alone read
+    it (no pip layout agreeing: a side face of a large die, its pips in a strip seen
+    obliquely, whose top face the detector missed) or when no top face of its own
+    stands apart (a pip of a large die, two specks on the floor). ``img``: the frame
+    (H x W x 3 uint8 BGR)."""
     reads = [(c, decide(c.probs, c.pips, p, c.det.size)) for c in cands]
-    held = [c.det.size for c, fr in reads if fr.value is None and _withheld_die(img, c, p)]
-    if not held:
+    largest = max((c.det.size for c in cands), default=0.0)
+    if not any(fr.value is not None and c.det.size < 0.5 * largest for c, fr in reads):
+        return cands  # no small read to doubt: no top face to segment
+
+    def large_die(c: Candidate, fr: FaceRead) -> bool:
+        if c.det.size < p.strict_min_px or fr.not_a_die:
+            return False
+        if fr.value is None and _withheld_die(img, c, p):
+            return True
+        t = c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
+        return t.found and t.square and t.side >= 0.4 * c.det.size
+
+    large = [c.det.size for c, fr in reads if large_die(c, fr)]
+    if not large:
         return cands
-    bar = 0.5 * float(np.median(held))
-    return [c for c, fr in reads if not (c.det.size < bar and fr.value is not None
-                                         and fr.pip_check != "agrees")]
+    bar = 0.5 * float(np.median(large))
+    return [c for c, fr in reads if not (
+        c.det.size < bar and fr.value is not None
+        and (fr.pip_check != "agrees"
+             or not find_top_face(img, c.det.x, c.det.y, c.det.size).found))]
 
 
 def find_and_read(
