@@ -53,6 +53,16 @@ COCKED = 1.5
 #: round pip fills 0.62..0.90 (:attr:`vision.topface.TopFace.pip_roundness`).
 ROUND_PIP = 0.9
 
+#: A 1 whose top face's lightness changes this much inside it
+#: (:attr:`vision.topface.TopFace.texture`), on an outline that is no four-cornered
+#: square, is a d20 seen whole, its numeral taken for the pip: its facets meet at
+#: edges inside the outline. The flat faces of the kinds' d6s read as 1 (257 of them:
+#: glare, soft shadows, very rounded dice) measure 3.5 at most; d20s seen whole, read
+#: as 1 past every other check, 2.8..5.4. Marbled dice's faces can measure more: a
+#: four-cornered square is let through (on synthetic marbled and translucent dice of
+#: 80..140 px, 2 right reads of 600 dice were lost with it, 9 without).
+FACETS = 4.0
+
 #: A grey level at or over this in every channel is near saturation (a specular
 #: highlight, or a white pip in bright light).
 SATURATED = 240
@@ -106,6 +116,11 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       1 with glare on or beside its pip looks the same to the segmentation (its pip
       and the glare one mark, or the pip lost in the glare), and its pip was found
       on the box's crop;
+    - ``"facets"``: a 1 whose top face is no flat face
+      (:attr:`vision.topface.TopFace.texture` over :data:`FACETS`) and no
+      four-cornered square: a d20 seen whole, whose six-cornered outline passes for a
+      rounded square and whose numeral fills in to a round pip; the die is
+      unreadable;
     - ``"glare"``: a 3 or a 5 whose face shows a soft-rimmed spot (specular glare)
       within a fifth of the side of its centre, taken for the centre pip (the pips
       around it may be lost to the glare too); or whose centre holds a
@@ -141,6 +156,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                            and not (t.square and t.corners == 4))
                        or (len(t.pips) <= 1 and t.marks > 0 and not t.square)):
         return "not_d6"
+    if value == 1 and t.texture > FACETS and t.corners != 4:
+        return "facets"
     if (value == 1 and len(t.pips) == 0 and (t.marks > 0 or len(t.glare) > 0)
             and (top is not None or not (t.square and t.corners == 4))):
         return "mark"

@@ -1,12 +1,17 @@
 """A large die's value checked against its top face (vision.read.face_doubt): a
 numeral on a d8 / d20 triangle or on a d20 seen whole is no 1 (a real 1 with glare
 beside its pip is), a glare spot at the centre is no centre pip, a face showing more
-pips than were read is unreadable; and the pips of an oblique die looked for on its
+pips than were read is unreadable, a faceted face of six corners (a d20 seen whole)
+gives no 1; and the pips of an oblique die looked for on its
 top face (vision.read._pip_check)."""
 
 import cv2
 import numpy as np
+import pytest
 
+from tools.vision.kinds import scene
+from vision import read_dice
+from vision.evaluate import LabelledDie, LabelledImage, score_image
 from vision.model import Detection
 from vision.read import _pip_check, face_doubt
 from vision.topface import find_top_face
@@ -206,3 +211,46 @@ def test_an_oblique_die_s_pips_are_looked_for_on_its_top_face() -> None:
     _, pips, top = _pip_check(img, det, top_face=True)
     assert (pips.fit.value, pips.pips, pips.clean) == (4, 4, True)
     assert top is not None and top.square and top.value == 4
+
+
+def _d20_seen_whole(facets: bool) -> np.ndarray:
+    """A six-cornered outline of one colour with a round mark at its centre; with
+    ``facets`` the faces of a d20 inside it, shaded apart, edge to edge."""
+    img = _floor()
+    c = np.array([150.0, 150.0])
+    hexagon = np.array([c + 70 * np.array([np.cos(a), np.sin(a)])
+                        for a in np.radians(np.arange(0, 360, 60) + 30)], np.int32)
+    cv2.fillPoly(img, [hexagon], (140, 60, 110))
+    if facets:  # the central triangle lighter, the three around it darker
+        tri = np.array([c + 45 * np.array([np.cos(a), np.sin(a)])
+                        for a in np.radians([-90, 30, 150])], np.int32)
+        for i in range(3):
+            cv2.fillPoly(img, [np.array([tri[i], tri[(i + 1) % 3], hexagon[(2 * i + 5) % 6]],
+                                        np.int32)], (125, 52, 98))
+        cv2.fillPoly(img, [tri], (150, 66, 118))
+    cv2.circle(img, (150, 150), 9, (235, 235, 235), -1)
+    return img
+
+
+def test_a_1_on_a_faceted_six_cornered_face_is_a_d20() -> None:
+    img = _d20_seen_whole(facets=True)
+    t = find_top_face(img, 150.0, 150.0, 160.0)
+    assert t.found and t.corners != 4 and t.texture > 4.0
+    assert face_doubt(img, Detection(150.0, 150.0, 160.0, 0.9), 1) == "facets"
+
+
+def test_the_same_outline_flat_is_not_doubted_for_its_facets() -> None:
+    img = _d20_seen_whole(facets=False)
+    t = find_top_face(img, 150.0, 150.0, 160.0)
+    assert t.found and t.texture < 1.0
+    assert face_doubt(img, Detection(150.0, 150.0, 160.0, 0.9), 1) != "facets"
+
+
+@pytest.mark.parametrize(("seed", "i"), [(909, 3), (1212, 6)])
+def test_d20s_seen_whole_are_no_1s(seed: int, i: int) -> None:
+    sc = scene("polyhedra", i, seed)
+    label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice),
+                          tuple(sc.ignore_boxes()))
+    r = read_dice(sc.image)
+    res, _ = score_image(label, r.dice + r.banked)
+    assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
