@@ -9,9 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import scene
-from vision import read_dice
-from vision.evaluate import LabelledDie, LabelledImage, score_image
+from tools.vision.kinds import read_scene
 from vision.model import Detection
 from vision.read import _pip_check, face_doubt
 from vision.topface import find_top_face
@@ -248,9 +246,5 @@ def test_the_same_outline_flat_is_not_doubted_for_its_facets() -> None:
 
 @pytest.mark.parametrize(("seed", "i"), [(909, 3), (1212, 6)])
 def test_d20s_seen_whole_are_no_1s(seed: int, i: int) -> None:
-    sc = scene("polyhedra", i, seed)
-    label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice),
-                          tuple(sc.ignore_boxes()))
-    r = read_dice(sc.image)
-    res, _ = score_image(label, r.dice + r.banked)
+    res = read_scene("polyhedra", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)

@@ -11,9 +11,7 @@ must go. A changed generator changes these scenes: re-run
 
 import pytest
 
-from tools.vision.kinds import KIND_NAMES, kind, scene
-from vision import read_dice
-from vision.evaluate import LabelledDie, LabelledImage, score_image
+from tools.vision.kinds import KIND_NAMES, kind, read_scene
 
 #: kinds whose scene 0 the reader of main fails today
 FAILS_NOW: set[str] = set()
@@ -24,11 +22,7 @@ FAILS_NOW: set[str] = set()
         strict=True, reason=f"issue 10 kind {kind(n).item}: {n}")] if n in FAILS_NOW else [])
     for n in KIND_NAMES])
 def test_generated_scene_of_each_kind(name: str) -> None:
-    sc = scene(name, 0)
-    label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice),
-                          tuple(sc.ignore_boxes()))
-    r = read_dice(sc.image)
-    res, _ = score_image(label, r.dice + r.banked)
+    res = read_scene(name, 0)
     assert (res.wrong, res.false) == (0, 0), (
         f"{name}: {res.wrong} wrong (label->read {res.misreads}), {res.false} invented, "
         f"{res.correct} right, {res.unreadable} unreadable, {res.missed} missed")

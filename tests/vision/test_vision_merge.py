@@ -10,9 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import scene
-from vision import read_dice
-from vision.evaluate import LabelledDie, LabelledImage, score_image
+from tools.vision.kinds import read_scene
 from vision.face import PipCheck
 from vision.layouts import LayoutFit
 from vision.model import Detection
@@ -93,9 +91,5 @@ def test_no_small_die_beside_large_ones(kind: str, seed: int, i: int) -> None:
     # side face's pips were read as a small die (4 -> 6, 1 -> 3, 2 -> 6, 5 -> 6),
     # inside the die's box or beside a die the detector missed; two specks beside a
     # large die read as a small 2, a pip at its edge as a 1
-    sc = scene(kind, i, seed)
-    label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice),
-                          tuple(sc.ignore_boxes()))
-    r = read_dice(sc.image)
-    res, _ = score_image(label, r.dice + r.banked)
+    res = read_scene(kind, i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)

@@ -7,9 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import scene
-from vision import read_dice
-from vision.evaluate import LabelledDie, LabelledImage, score_image
+from tools.vision.kinds import read_scene
 from vision.face import FACE_PX, STROKE, find_pips, stroke_likeness
 
 
@@ -69,9 +67,5 @@ def test_a_round_pip_is_a_1() -> None:
 @pytest.mark.parametrize(("seed", "i"), [(402, 4), (606, 4), (707, 14)])
 def test_numeral_dice_are_no_1s(seed: int, i: int) -> None:
     # numeral d6s, large, the numeral read as the one pip of a 1 before
-    sc = scene("numerals-text", i, seed)
-    label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice),
-                          tuple(sc.ignore_boxes()))
-    r = read_dice(sc.image)
-    res, _ = score_image(label, r.dice + r.banked)
+    res = read_scene("numerals-text", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)

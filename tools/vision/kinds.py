@@ -37,7 +37,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.evaluate import ImageResult, load_labels, score_image
+from vision.evaluate import ImageResult, LabelledDie, LabelledImage, load_labels, score_image
 from vision.render import RenderedScene, RenderSpec, render_scene
 
 
@@ -156,6 +156,19 @@ def scene(name: str, i: int, seed: int = 0) -> RenderedScene:
     k = kind(name)
     rng = np.random.default_rng([seed, ALL_NAMES.index(name), i])
     return k.render(rng, i)
+
+
+def read_scene(name: str, i: int, seed: int = 0) -> ImageResult:
+    """Scene ``i`` of kind ``name`` (:func:`scene`) read by :func:`vision.read_dice`
+    and scored against its labels (:func:`vision.evaluate.score_image`; a value read
+    in an ignore box, on a numeral die or a polyhedron, counts as wrong)."""
+    from vision import read_dice
+
+    sc = scene(name, i, seed)
+    label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice),
+                          tuple(sc.ignore_boxes()))
+    r = read_dice(sc.image)
+    return score_image(label, r.dice + r.banked)[0]
 
 
 def write_kind(out: Path, name: str, n: int, seed: int = 0) -> Path:
