@@ -1,7 +1,8 @@
 """Cutting a die out of a frame into a small square crop (model input).
 
 The same function cuts the training crops and the run-time crops, so the face
-classifier sees at run time exactly what it was trained on.
+classifier sees at run time exactly what it was trained on. And the area-averaged
+shrink of a whole frame (:func:`shrink_area`) for the whole-image checks.
 """
 
 from __future__ import annotations

@@ -40,7 +40,8 @@ def steepness(image: NDArray[np.uint8], width: int = 320) -> float:
 def image_problems(image: NDArray[np.uint8], params: VisionParams) -> list[Problem]:
     """Problems that make the whole image unusable: ``too_dark`` or ``blurred``.
 
-    All measured on one grey copy 320 px wide (a single resize keeps this cheap).
+    All measured on one grey copy 320 px wide (one shrink by exact halvings,
+    :func:`vision.crops.shrink_area`, keeps this cheap).
     """
     h, w = image.shape[:2]
     f = min(1.0, 320 / w)

@@ -503,8 +503,7 @@ def merge_looks(cands: list[Candidate], p: VisionParams,
     return kept
 
 
-def die_size_evidence(cands: list[Candidate], p: VisionParams,
-                      img: NDArray[np.uint8]) -> float | None:
+def die_size_evidence(cands: list[Candidate], p: VisionParams) -> float | None:
     """Median box size (px) of the candidates read with confidence, or ``None``.
 
     Only a face the classifier reads (four turns agree, probability over the read
@@ -587,7 +586,7 @@ def find_candidates(
         # its smaller detections only at the size of the dice the first look read,
         # and only small dice (a large die's value rests on its pips, which a second
         # crop of about the same size does not change)
-        ref = die_size_evidence(cands, p, img) if read else None
+        ref = die_size_evidence(cands, p) if read else None
         coarse = [d for d in detect(img, half, p.detect_threshold, coarse_img)
                   if (d.size * scale >= coarse_min
                       or (ref is not None and 0.5 * ref <= d.size <= 2.0 * ref
@@ -614,7 +613,7 @@ def find_candidates(
     cands = without_small_reads(img, merge_looks(cands, p, img), p)
     if cal.die_size_px is not None:
         return cands  # no guessing: no closer look, the size known
-    size = die_size_evidence(cands, p, img)
+    size = die_size_evidence(cands, p)
     smallest = size if size is not None else (
         float(np.median([c.det.size for c in cands])) if cands else None)
     if smallest is not None and smallest * scale < 18.0 and long_side < 1024 < 2 * max(h, w):
@@ -626,7 +625,7 @@ def find_candidates(
                         if decide(c.probs, c.pips, p, c.det.size).value is not None)], p, floor)
         cands = without_small_reads(img, merge_looks(cands + _candidates(img, more, p), p, img),
                                     p)
-        size = die_size_evidence(cands, p, img)
+        size = die_size_evidence(cands, p)
     if size is not None:
         cands = [c for c in cands if 0.5 * size <= c.det.size <= 2.0 * size]
     return cands
