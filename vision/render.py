@@ -252,7 +252,13 @@ class RenderedScene:
 
 
 def _hsv(h: float, s: float, v: float) -> tuple[float, float, float]:
-    px = np.array([[[h, s, v]]], np.uint8)
+    """BGR of OpenCV's 8-bit HSV (h 0..180, s and v 0..255), each truncated to an
+    integer and taken modulo 256 as a uint8 cast does on x86-64: a slightly negative
+    hue (a felt's red, 0 less a few) lands at 250..255, past OpenCV's 0..180, which
+    OpenCV wraps to a green-cyan. The scenes every figure was measured on have those
+    colours; an arm64 cast saturates to 0 instead (red), so the wrap is done here, by
+    hand, for the same scenes on every platform (found by ``tools/pi/emulated-test``)."""
+    px = np.array([[[math.trunc(c) % 256 for c in (h, s, v)]]], np.uint8)
     b, g, r = cv2.cvtColor(px, cv2.COLOR_HSV2BGR)[0, 0]
     return float(b), float(g), float(r)
 
