@@ -425,13 +425,19 @@ def _rank(c: Candidate, p: VisionParams) -> tuple[bool, bool, bool, float]:
     return (fr.value is not None, fr.pip_check == "agrees", not fr.not_a_die, c.det.score)
 
 
+def _within(small: Detection, big: Detection) -> bool:
+    """``small`` is under 0.6 of ``big``'s size and its centre inside ``big``'s box
+    (a pip or a side face of a larger die)."""
+    half = 0.5 * big.size
+    return (small.size < 0.6 * big.size and abs(small.x - big.x) < half
+            and abs(small.y - big.y) < half)
+
+
 def _overlap(a: Detection, b: Detection) -> bool:
     """One die seen twice (centres closer than 0.6 of the larger size), or a much
-    smaller one inside the other's box (a pip or a side face of a larger die)."""
+    smaller one inside the other's box (:func:`_within`)."""
     dist = math.hypot(a.x - b.x, a.y - b.y)
-    big = max(a.size, b.size)
-    inside = abs(a.x - b.x) < 0.5 * big and abs(a.y - b.y) < 0.5 * big
-    return dist < 0.6 * big or (min(a.size, b.size) < 0.6 * big and inside)
+    return dist < 0.6 * max(a.size, b.size) or _within(a, b) or _within(b, a)
 
 
 def _same_die(a: Detection, b: Detection) -> bool:
@@ -485,8 +491,7 @@ def merge_looks(cands: list[Candidate], p: VisionParams,
 
     def inside_withheld(c: Candidate) -> bool:
         for i, h in enumerate(cands):
-            if (c.det.size < 0.6 * h.det.size and abs(c.det.x - h.det.x) < 0.5 * h.det.size
-                    and abs(c.det.y - h.det.y) < 0.5 * h.det.size):
+            if _within(c.det, h.det):
                 if i not in held:
                     held[i] = _withheld_die(img, h, p)
                 if held[i]:
