@@ -20,7 +20,7 @@ from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import CONTAINED_IN, could_be_part_of
 from .model import Detection, classify_crops, detect, resize_long, upright_crops
 from .quality import image_problems, smear
-from .topface import TopFace, body_contrast, find_top_face, floor_colour
+from .topface import TopFace, body_contrast, centre_pip_partners, find_top_face, floor_colour
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
 
@@ -93,7 +93,10 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     - ``"more_pips"``: the top face, found by colour, is a whole square without
       marks whose pips fit a layout that holds all of the value's pips and more
       (a 3 whose centre pip a glare spot turned into a ring, read as a 2): a pip the
-      read missed may be there, so the die is unreadable.
+      read missed may be there, so the die is unreadable. And a 1 whose centre pip
+      has partners as a 3's or a 5's corner pips
+      (:func:`vision.topface.centre_pip_partners`: a very rounded 3 whose corner
+      pips reach the shaded rim, notches in the face's outline rather than holes).
 
     Odd values can be faked in more ways (a single or a centre pip):
 
@@ -161,6 +164,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if (value == 1 and len(t.pips) == 0 and (t.marks > 0 or len(t.glare) > 0)
             and (top is not None or not (t.square and t.corners == 4))):
         return "mark"
+    if value == 1 and centre_pip_partners(img, d.x, d.y, d.size):
+        return "more_pips"
     if (value in (3, 5) and len(t.glare)
             and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side):
         return "glare"

@@ -105,32 +105,12 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
         apart from its surroundings (the face merges with the floor).
     """
     n = _CROP_PX
-    span = size * _SPAN
-    f = n / span  # crop px per image px
-    crop = die_crop(image, x, y, span, 0.0, n)
-    lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
+    f = n / (size * _SPAN)  # crop px per image px
     c = (n - 1) / 2.0
-    core = _TOP_CORE  # within 0.22 of the box's side of its centre
-    face_col = median(lab[core], axis=0)
-    dist = distance3(lab, face_col)
-    # threshold between the face's own spread and the surroundings
-    inner = percentile(dist[core], 60)
-    thr = float(np.clip(max(3.0 * inner, 14.0), 14.0, 34.0))
-    mask = (dist < thr).astype(np.uint8)
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
-    count, label = cv2.connectedComponents(mask, connectivity=4)
-    if count <= 1:
+    lab, dist, thr = _face_distance(image, x, y, size)
+    region = _face_region(dist, thr)
+    if region is None:
         return TopFace(False)
-    # the component with most pixels in the core
-    core_hits = np.bincount(label[core].ravel(), minlength=count)
-    core_hits[0] = 0
-    k = int(np.argmax(core_hits))
-    if core_hits[k] < 0.3 * core.sum():
-        return TopFace(False)
-    region = (label == k).astype(np.uint8)
-    border = np.concatenate([region[0], region[-1], region[:, 0], region[:, -1]])
-    if border.mean() > 0.15:
-        return TopFace(False)  # merges with the floor: cannot be told apart
     texture = _texture(lab[:, :, 0], region)
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     outer = max(contours, key=cv2.contourArea)
@@ -192,6 +172,109 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     circ = 4 * math.pi * hull_area / max(perim * perim, 1e-6)
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
                    value, corners, fill, circ, disc, texture)
+
+
+def _face_distance(image: NDArray[np.uint8], x: float, y: float, size: float
+                   ) -> tuple[NDArray[np.float32], NDArray[np.float32], float]:
+    """The Lab crop (``_CROP_PX`` square, ``_SPAN`` times the detection's size) around
+    (x, y), each pixel's Lab distance from the face colour (the median colour within
+    0.22 of the box's side of its centre), and the threshold between the face's own
+    spread and its surroundings (14..34)."""
+    crop = die_crop(image, x, y, size * _SPAN, 0.0, _CROP_PX)
+    lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
+    dist = distance3(lab, median(lab[_TOP_CORE], axis=0))
+    inner = percentile(dist[_TOP_CORE], 60)
+    return lab, dist, float(np.clip(max(3.0 * inner, 14.0), 14.0, 34.0))
+
+
+def _face_region(dist: NDArray[np.float32], thr: float) -> NDArray[np.uint8] | None:
+    """The connected region closer than ``thr`` to the face colour that holds most
+    of the crop's core (1 inside, 0 outside), or ``None`` where there is none or it
+    merges with the floor (over 15 % of the crop's border)."""
+    mask = (dist < thr).astype(np.uint8)
+    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
+    count, label = cv2.connectedComponents(mask, connectivity=4)
+    if count <= 1:
+        return None
+    # the component with most pixels in the core
+    core_hits = np.bincount(label[_TOP_CORE].ravel(), minlength=count)
+    core_hits[0] = 0
+    k = int(np.argmax(core_hits))
+    if core_hits[k] < 0.3 * _TOP_CORE.sum():
+        return None
+    region: NDArray[np.uint8] = (label == k).astype(np.uint8)
+    border = np.concatenate([region[0], region[-1], region[:, 0], region[:, -1]])
+    if border.mean() > 0.15:
+        return None  # merges with the floor: cannot be told apart
+    return region
+
+
+#: :func:`centre_pip_partners`: marks of a pip's size are 0.75..1.33 times the
+#: centre pip's area, and a pair of them about it is symmetric to within this much
+#: of the face's side.
+_PARTNER_AREA = (0.75, 1.33)
+_PARTNER_SYMMETRY = 0.1
+
+
+def centre_pip_partners(image: NDArray[np.uint8], x: float, y: float, size: float) -> int:
+    """Pairs of marks that stand about a die's centre pip as a 3's or a 5's corner
+    pips do: each of the centre pip's size (:data:`_PARTNER_AREA`), the two at the
+    same distance from it (within 10 %), over a quarter of the face's side out, and
+    symmetric about it (within :data:`_PARTNER_SYMMETRY` of the side).
+
+    The face is segmented more loosely than by :func:`find_top_face` (at half the
+    colour distance between the face and its centre pip, where that is more): on a
+    very rounded die the rounded rim is shaded and left out at the tighter
+    threshold, and the corner pips, which reach that rim, become notches in the
+    face's outline instead of holes in it, so a 3 shows one pip. Marks are what lies
+    inside the face's convex hull and is not of the face colour: holes and notches
+    alike. Polka dots on the floor around a real 1 seldom make such a pair.
+
+    Args:
+        image: H x W x 3 uint8 BGR.
+        x, y: the detection's centre, px.
+        size: the detection's box side, px.
+
+    Returns:
+        the number of such pairs (0 where no face or no centre pip stands apart).
+    """
+    lab, dist, thr = _face_distance(image, x, y, size)
+    far = _TOP_CORE & (dist >= thr)
+    if int(far.sum()) < 4:
+        return 0  # no centre pip
+    pip_col = median(lab[far], axis=0)
+    contrast = float(distance3(pip_col[None, :], median(lab[_TOP_CORE], axis=0))[0])
+    region = _face_region(dist, max(thr, 0.5 * contrast))
+    if region is None:
+        return 0
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    hull = np.zeros_like(region)
+    cv2.drawContours(hull, [cv2.convexHull(max(contours, key=cv2.contourArea))], -1, 1,
+                     thickness=-1)
+    marks = ((hull > 0) & (region == 0)).astype(np.uint8)
+    marks = np.asarray(cv2.morphologyEx(marks, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)),
+                       np.uint8)
+    count, _, stats, cents = cv2.connectedComponentsWithStats(marks, connectivity=8)
+    c = (_CROP_PX - 1) / 2.0
+    blobs = [(float(cents[k][0] - c), float(cents[k][1] - c), float(stats[k][4]),
+              float(stats[k][2] * stats[k][3])) for k in range(1, count) if stats[k][4] >= 4]
+    side = math.sqrt(float(hull.sum()))
+    if not blobs:
+        return 0
+    cx, cy, area, _ = min(blobs, key=lambda b: b[0] ** 2 + b[1] ** 2)
+    if math.hypot(cx, cy) > 0.15 * side:
+        return 0  # no mark at the centre
+    alike = [(bx - cx, by - cy) for bx, by, a, box in blobs
+             if _PARTNER_AREA[0] * area <= a <= _PARTNER_AREA[1] * area and a >= 0.35 * box
+             and (bx, by) != (cx, cy)]
+    pairs = 0
+    for i, (ax, ay) in enumerate(alike):
+        for bx, by in alike[i + 1:]:
+            da, db = math.hypot(ax, ay), math.hypot(bx, by)
+            if (min(da, db) > 0.25 * side and abs(da - db) < 0.1 * max(da, db)
+                    and math.hypot(ax + bx, ay + by) < _PARTNER_SYMMETRY * side):
+                pairs += 1
+    return pairs
 
 
 def _texture(lightness: NDArray[np.float32], region: NDArray[np.uint8]) -> float:

@@ -2,7 +2,8 @@
 numeral on a d8 / d20 triangle or on a d20 seen whole is no 1 (a real 1 with glare
 beside its pip is), a glare spot at the centre is no centre pip, a face showing more
 pips than were read is unreadable, a faceted face of six corners (a d20 seen whole)
-gives no 1; and the pips of an oblique die looked for on its
+gives no 1, a very rounded 3 whose corner pips reach its shaded rim gives no 1;
+and the pips of an oblique die looked for on its
 top face (vision.read._pip_check)."""
 
 import cv2
@@ -12,7 +13,7 @@ import pytest
 from tools.vision.kinds import read_scene
 from vision.model import Detection
 from vision.read import _pip_check, face_doubt
-from vision.topface import find_top_face
+from vision.topface import centre_pip_partners, find_top_face
 
 
 def _floor() -> np.ndarray:
@@ -248,3 +249,40 @@ def test_the_same_outline_flat_is_not_doubted_for_its_facets() -> None:
 def test_d20s_seen_whole_are_no_1s(seed: int, i: int) -> None:
     res = read_scene("polyhedra", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
+
+
+def _dome(pips: list[tuple[int, int]]) -> np.ndarray:
+    """A very rounded white die seen from above: a disc whose rim is shaded (lit
+    from above, its rounded edge turns away), dark pips of 9 px radius."""
+    img = _floor()
+    yy, xx = np.mgrid[0:300, 0:300]
+    r = np.hypot(xx - 150, yy - 150)
+    shade = np.clip(235 - np.clip(r - 40, 0, None) * 5.0, 0, 255)
+    face = r <= 60
+    img[face] = shade[face, None].astype(np.uint8)
+    for x, y in pips:
+        cv2.circle(img, (x, y), 9, (25, 25, 25), -1, cv2.LINE_AA)
+    return img
+
+
+def test_a_very_rounded_3_whose_corner_pips_reach_the_rim_is_no_1() -> None:
+    img = _dome([(150, 150), (115, 115), (185, 185)])
+    t = find_top_face(img, 150.0, 150.0, 130.0)
+    assert (len(t.pips), t.value) == (1, 1)  # the corner pips are no holes in the face
+    assert centre_pip_partners(img, 150.0, 150.0, 130.0) == 1
+    assert face_doubt(img, Detection(150.0, 150.0, 130.0, 0.9), 1) == "more_pips"
+
+
+@pytest.mark.parametrize("pips", [[(150, 150)], [(150, 150), (115, 115), (185, 150)],
+                                  [(150, 150), (115, 115), (192, 192)]],
+                         ids=["a 1", "two marks not about the pip", "at unequal distances"])
+def test_a_very_rounded_1_is_read_with_marks_that_are_no_3(pips: list[tuple[int, int]]) -> None:
+    img = _dome(pips)
+    assert centre_pip_partners(img, 150.0, 150.0, 130.0) == 0
+    assert face_doubt(img, Detection(150.0, 150.0, 130.0, 0.9), 1) is None
+
+
+@pytest.mark.parametrize(("seed", "i"), [(1414, 4), (1515, 19), (1616, 8)])
+def test_very_rounded_3s_are_no_1s(seed: int, i: int) -> None:
+    res = read_scene("rounded", i, seed)
+    assert res.wrong == 0, res.misreads
