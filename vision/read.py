@@ -63,6 +63,13 @@ ROUND_PIP = 0.9
 #: 80..140 px, 2 right reads of 600 dice were lost with it, 9 without).
 FACETS = 4.0
 
+#: A 2 or a 4 whose top face has the face colour on less than this share of a disc
+#: of 0.12 of its side about its centre (:attr:`vision.topface.TopFace.centre_clear`)
+#: has something over its centre, where a 3's or a 5's centre pip would be: a
+#: finger (on the kinds' finger scenes, 0.21 and 0.45 where a 3 was read as 2);
+#: right 2s and 4s of the kinds' scenes measure 0.54 and more (glare at the centre).
+HIDDEN_CENTRE = 0.5
+
 #: A grey level at or over this in every channel is near saturation (a specular
 #: highlight, or a white pip in bright light).
 SATURATED = 240
@@ -97,6 +104,11 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       has partners as a 3's or a 5's corner pips
       (:func:`vision.topface.centre_pip_partners`: a very rounded 3 whose corner
       pips reach the shaded rim, notches in the face's outline rather than holes).
+
+    - ``"hidden_centre"``: a 2 or a 4 whose face centre, where a 3's or a 5's
+      centre pip would be, is mostly not of the face colour (:data:`HIDDEN_CENTRE`):
+      a finger over it (a 3 read as 2); the die is unreadable. A soft-rimmed spot
+      there is glare, and no pip: a 2 or a 4 with glare at its centre is read.
 
     Odd values can be faked in more ways (a single or a centre pip):
 
@@ -151,6 +163,10 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if (t.square and t.whole and t.marks == 0 and t.value is not None
             and t.value in CONTAINED_IN[value]):
         return "more_pips"
+    if (value in (2, 4) and t.centre_clear < HIDDEN_CENTRE
+            and not (len(t.glare)
+                     and float(np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side)):
+        return "hidden_centre"
     if value not in (1, 3, 5):
         return None
     if value == 1 and (t.corners == 3 or (t.corners >= 5 and len(t.pips) == 0

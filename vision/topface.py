@@ -72,6 +72,9 @@ class TopFace:
             112 px crop): under 3.5 on the flat faces of the kinds' d6s (glare and
             soft shadows included), 2.8..5.4 on a d20 seen whole, whose facets meet
             at edges inside the outline.
+        centre_clear: the share (0..1) of a disc of 0.12 of the face's side about its
+            centre that has the face colour: 1 where no pip, finger or glare is
+            there (a 2's, 4's or 6's centre).
     """
 
     found: bool
@@ -90,6 +93,7 @@ class TopFace:
     circularity: float = 0.0
     pip_roundness: float = 1.0
     texture: float = 0.0
+    centre_clear: float = 1.0
 
 
 def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> TopFace:
@@ -170,8 +174,10 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     corners = len(cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True))
     perim = cv2.arcLength(hull, True)
     circ = 4 * math.pi * hull_area / max(perim * perim, 1e-6)
+    centre = np.hypot(_tx - (rcx - c), _ty - (rcy - c)) < 0.12 * side_c
+    clear = float((dist[centre] < thr).mean()) if centre.any() else 1.0
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
-                   value, corners, fill, circ, disc, texture)
+                   value, corners, fill, circ, disc, texture, clear)
 
 
 def _face_distance(image: NDArray[np.uint8], x: float, y: float, size: float

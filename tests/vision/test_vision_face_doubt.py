@@ -2,7 +2,8 @@
 numeral on a d8 / d20 triangle or on a d20 seen whole is no 1 (a real 1 with glare
 beside its pip is), a glare spot at the centre is no centre pip, a face showing more
 pips than were read is unreadable, a faceted face of six corners (a d20 seen whole)
-gives no 1, a very rounded 3 whose corner pips reach its shaded rim gives no 1;
+gives no 1, a very rounded 3 whose corner pips reach its shaded rim gives no 1, a 3 whose
+centre pip a finger hides gives no 2;
 and the pips of an oblique die looked for on its
 top face (vision.read._pip_check)."""
 
@@ -50,7 +51,7 @@ def _red_two_with_glare(glare: bool) -> np.ndarray:
 def test_a_glare_spot_at_the_centre_of_a_2_is_no_3() -> None:
     det = Detection(150.0, 150.0, 140.0, 0.9)
     assert face_doubt(_red_two_with_glare(True), det, 3) == "glare"
-    assert face_doubt(_red_two_with_glare(True), det, 2) is None  # even values: no doubt
+    assert face_doubt(_red_two_with_glare(True), det, 2) is None  # glare over its centre
 
 
 def test_a_real_3_is_not_doubted() -> None:
@@ -285,4 +286,33 @@ def test_a_very_rounded_1_is_read_with_marks_that_are_no_3(pips: list[tuple[int,
 @pytest.mark.parametrize(("seed", "i"), [(1414, 4), (1515, 19), (1616, 8)])
 def test_very_rounded_3s_are_no_1s(seed: int, i: int) -> None:
     res = read_scene("rounded", i, seed)
+    assert res.wrong == 0, res.misreads
+
+
+def _finger_over(img: np.ndarray, tip: tuple[int, int]) -> np.ndarray:
+    """A finger (skin colour, 26 px thick) coming in from the top right to ``tip``."""
+    cv2.line(img, (tip[0] + 150, tip[1] - 150), tip, (120, 160, 215), 26, cv2.LINE_AA)
+    cv2.circle(img, tip, 13, (120, 160, 215), -1, cv2.LINE_AA)
+    return img
+
+
+def test_a_3_whose_centre_pip_a_finger_hides_is_no_2() -> None:
+    img = _red_two_with_glare(False)
+    cv2.circle(img, (150, 150), 11, (245, 245, 245), -1)  # a 3
+    img = _finger_over(img, (150, 150))
+    t = find_top_face(img, 150.0, 150.0, 140.0)
+    assert t.found and t.centre_clear < 0.1 and len(t.pips) == 2
+    assert face_doubt(img, Detection(150.0, 150.0, 140.0, 0.9), 2) == "hidden_centre"
+
+
+def test_a_2_with_a_finger_beside_its_centre_is_read() -> None:
+    img = _finger_over(_red_two_with_glare(False), (176, 124))  # into the empty corner
+    t = find_top_face(img, 150.0, 150.0, 140.0)
+    assert t.found and t.centre_clear == 1.0
+    assert face_doubt(img, Detection(150.0, 150.0, 140.0, 0.9), 2) is None
+
+
+@pytest.mark.parametrize(("seed", "i"), [(909, 10), (1616, 13)])
+def test_3s_whose_centre_pip_a_finger_hides_are_no_2s(seed: int, i: int) -> None:
+    res = read_scene("finger", i, seed)
     assert res.wrong == 0, res.misreads
