@@ -761,6 +761,9 @@ def read_dice(
             if cal.tray is not None and d.score >= p.not_a_die_score:
                 strange.append((d.x, d.y))
             continue
+        if (fr.value is None and d.size < p.strict_min_px
+                and fr.confidence < p.unread_min_prob):
+            continue  # a doubtful die, no value: lint or a speck more often than a die
         value = None if blurred else fr.value
         if (not blurred and d.size >= p.smear_min_px
                 and smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64)) > p.max_smear):

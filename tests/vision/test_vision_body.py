@@ -1,9 +1,15 @@
-"""The die-body check (vision.topface.body_contrast): lint on the floor is no die."""
+"""The die-body check (vision.topface.body_contrast): lint on the floor is no die; and
+a small detection with no value that the face classifier doubts is no unreadable die
+(VisionParams.unread_min_prob)."""
 
 import cv2
 import numpy as np
+import pytest
 
+from tools.vision.kinds import scene
+from vision import read_dice
 from vision.topface import body_contrast, floor_colour
+from vision.types import VisionParams, VisionSettingsError
 
 
 def _floor(grey: int, seed: int = 0) -> np.ndarray:
@@ -61,3 +67,18 @@ def test_a_thin_lint_fibre_on_dark_sandpaper_is_lint() -> None:
     b = body_contrast(img, 150.0, 150.0, 30.0, floor_colour(img))
     assert b.light_marks
     assert b.is_floor_speck(20.0)
+
+
+@pytest.mark.parametrize(("seed", "i"), [(1616, 14), (909, 0), (403, 18)])
+def test_lint_the_classifier_doubts_is_no_unreadable_die(seed: int, i: int) -> None:
+    # empty trays: lint on dark sandpaper that the classifier calls a die at 0.86..0.91
+    img = scene("empty-lint", i, seed).image
+    assert read_dice(img).dice == ()
+    at_old_bar = read_dice(img, params=VisionParams(unread_min_prob=0.85))
+    assert [d.value for d in at_old_bar.dice] == [None]
+    assert at_old_bar.problems[0].code == "unreadable"
+
+
+def test_the_unreadable_bar_is_a_probability() -> None:
+    with pytest.raises(VisionSettingsError, match="unread_min_prob"):
+        VisionParams(unread_min_prob=1.5)
