@@ -70,6 +70,13 @@ FACETS = 4.0
 #: right 2s and 4s of the kinds' scenes measure 0.54 and more (glare at the centre).
 HIDDEN_CENTRE = 0.5
 
+#: A 3 or a 5 whose centre pip, on its top face, is this many times the area of its
+#: other pips (:attr:`vision.topface.TopFace.centre_pip_size`) has glare there, taken
+#: for the pip or spread over it: the kinds' glare scenes where a 2 or a 4 was read as
+#: a 3 or a 5 measure 1.1..2.1 (3 of 4 over this), right 3s and 5s 0.96..1.04 in 95 %
+#: of 917 (16 over this, most with glare on their centre pip: unreadable too).
+BIG_CENTRE = 1.35
+
 #: A grey level at or over this in every channel is near saturation (a specular
 #: highlight, or a white pip in bright light).
 SATURATED = 240
@@ -147,7 +154,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       near-saturated core brighter than the rest of the face
       (:func:`saturated_centre`: glare with a rim sharp enough to pass for a pip).
       A real 3 or 5 with glare on its centre pip is then unreadable too: the two
-      cannot be told apart.
+      cannot be told apart. So is a 3 or a 5 whose centre pip is over
+      :data:`BIG_CENTRE` times the size of its other pips on the top face.
 
     - ``"unseen"``: no top face stands apart from the floor around it (a dark d20
       on a floor of its colour, its numeral taken for the pip of a 1): the face
@@ -193,6 +201,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if value in (3, 5) and glare_at_centre:
         return "glare"
     if value in (3, 5) and saturated_centre(img, t.center, t.side):
+        return "glare"
+    if value in (3, 5) and len(t.pips) == value and t.centre_pip_size > BIG_CENTRE:
         return "glare"
     return None
 

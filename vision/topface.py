@@ -72,6 +72,10 @@ class TopFace:
             112 px crop): under 3.5 on the flat faces of the kinds' d6s (glare and
             soft shadows included), 2.8..5.4 on a d20 seen whole, whose facets meet
             at edges inside the outline.
+        centre_pip_size: the area of the pip nearest the face's centre over the
+            median area of the others (1.0 with fewer than two pips): a d6's pips are
+            of one size (0.96..1.04 on 95 % of the kinds' right 3s and 5s), a glare
+            spot taken for a centre pip or spread over it is larger.
         centre_clear: the share (0..1) of a disc of 0.12 of the face's side about its
             centre that has the face colour: 1 where no pip, finger or glare is
             there (a 2's, 4's or 6's centre).
@@ -94,6 +98,7 @@ class TopFace:
     pip_roundness: float = 1.0
     texture: float = 0.0
     centre_clear: float = 1.0
+    centre_pip_size: float = 1.0
 
 
 def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> TopFace:
@@ -176,8 +181,12 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     circ = 4 * math.pi * hull_area / max(perim * perim, 1e-6)
     centre = np.hypot(_tx - (rcx - c), _ty - (rcy - c)) < 0.12 * side_c
     clear = float((dist[centre] < thr).mean()) if centre.any() else 1.0
+    centre_size = 1.0
+    if len(pip_areas) >= 2:
+        ci = int(np.argmin(np.hypot(arr[:, 0], arr[:, 1])))
+        centre_size = pip_areas[ci] / float(median(np.delete(np.array(pip_areas), ci)))
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
-                   value, corners, fill, circ, disc, texture, clear)
+                   value, corners, fill, circ, disc, texture, clear, centre_size)
 
 
 def _face_distance(image: NDArray[np.uint8], x: float, y: float, size: float

@@ -324,3 +324,21 @@ def test_3s_whose_centre_pip_a_finger_hides_are_no_2s(seed: int, i: int) -> None
 def test_white_5s_whose_centre_pip_glare_washes_out_are_no_4s(seed: int, i: int) -> None:
     res = read_scene("numerals-text", i, seed)
     assert res.wrong == 0, res.misreads
+
+
+def test_a_centre_pip_larger_than_the_others_is_glare() -> None:
+    # a sharp-rimmed highlight, not saturated, a third wider than the pips
+    img = _red_two_with_glare(False)
+    cv2.circle(img, (150, 150), 14, (232, 232, 232), -1)
+    t = find_top_face(img, 150.0, 150.0, 140.0)
+    assert len(t.pips) == 3 and t.centre_pip_size > 1.35
+    assert face_doubt(img, Detection(150.0, 150.0, 140.0, 0.9), 3) == "glare"
+    same = _red_two_with_glare(False)
+    cv2.circle(same, (150, 150), 11, (232, 232, 232), -1)
+    assert 0.9 < find_top_face(same, 150.0, 150.0, 140.0).centre_pip_size < 1.1
+
+
+@pytest.mark.parametrize(("seed", "i"), [(1313, 16), (808, 26)])
+def test_glare_at_the_centre_of_a_2_larger_than_its_pips_gives_no_3(seed: int, i: int) -> None:
+    res = read_scene("glare", i, seed)
+    assert res.wrong == 0, res.misreads
