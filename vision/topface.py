@@ -224,10 +224,11 @@ def _face_region(dist: NDArray[np.float32], thr: float) -> NDArray[np.uint8] | N
     return region
 
 
-#: :func:`centre_pip_partners`: marks of a pip's size are 0.75..1.33 times the
-#: centre pip's area, and a pair of them about it is symmetric to within this much
-#: of the face's side.
-_PARTNER_AREA = (0.75, 1.33)
+#: :func:`centre_pip_partners`: marks of a pip's size are 0.5..1.33 times the
+#: centre pip's area (glare on a corner pip, or the rim, can take up to half of its
+#: notch), and a pair of them about it is symmetric to within this much of the
+#: face's side.
+_PARTNER_AREA = (0.5, 1.33)
 _PARTNER_SYMMETRY = 0.1
 
 

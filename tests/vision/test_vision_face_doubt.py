@@ -285,7 +285,7 @@ def test_a_very_rounded_1_is_read_with_marks_that_are_no_3(pips: list[tuple[int,
     assert face_doubt(img, Detection(150.0, 150.0, 130.0, 0.9), 1) is None
 
 
-@pytest.mark.parametrize(("seed", "i"), [(1414, 4), (1515, 19), (1616, 8)])
+@pytest.mark.parametrize(("seed", "i"), [(1414, 4), (1515, 19), (1616, 8), (2121, 16)])
 def test_very_rounded_3s_are_no_1s(seed: int, i: int) -> None:
     res = read_scene("rounded", i, seed)
     assert res.wrong == 0, res.misreads
