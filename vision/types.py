@@ -175,8 +175,8 @@ class VisionParams:
             "a die" at least this probability 0..1; a less sure one is left out (a
             ``count`` problem where the number of dice is known). Lint and specks on
             a dark floor kept as unreadable dice had 0.86..0.91 on the kinds' scenes
-            of 11 seeds; of the real unreadable dice, 9 in 128 of the shared photos
-            and 89 in 2348 of those scenes are under 0.92 (half are at 1.0).
+            of 11 seeds; of the real unreadable dice under 72 px, 9 of 115 in the
+            shared photos are under 0.92, and none of the 1 in those scenes.
         strict_min_px: from this box side (px of the image) up, a die's pips are large
             enough to be found, and a value needs them: the pips must fit the
             classifier's value and nothing on the face may put them in doubt (glare
