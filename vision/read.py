@@ -314,7 +314,8 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
     A value is given only when the turned crops agree on it, its mean probability is at
     least ``p.read_threshold``, and the pip layout seen on the face (if any) does not
     name another value; with ``p.layout_check`` and no layout seen, the probability must
-    reach ``p.read_threshold_alone``.
+    reach ``p.read_threshold_alone``, and each turned crop must give the value at least
+    ``p.turn_min_prob``.
 
     The pips name another value ("disagrees") when they fit its layout clearly
     (``p.veto_residual``, ``p.veto_contrast``) and that layout is not part of the
@@ -339,7 +340,7 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
     agree = bool(np.all(votes == value))
     ok = agree and pv >= p.read_threshold and check != "disagrees"
     if ok and p.layout_check and check == "none":
-        ok = pv >= p.read_threshold_alone
+        ok = pv >= p.read_threshold_alone and float(probs[:, value].min()) >= p.turn_min_prob
     if ok and p.layout_check and size >= p.strict_min_px:
         ok = pips is not None and pips.clean and check == "agrees"
     return FaceRead(value if ok else None, pv if ok else 1.0 - float(mean[0]), False, 0.0, check)

@@ -82,3 +82,16 @@ def test_no_pips_seen_needs_the_alone_threshold() -> None:
 def test_not_a_die() -> None:
     r = decide(probs({0: 0.9}, {0: 0.8}, {0: 0.85}, {0: 0.9}), None, P)
     assert r.not_a_die and r.value is None
+
+
+def test_one_turn_in_doubt_with_no_layout_seen_gives_none() -> None:
+    # the mean clears the bar and every turn votes 1, but one turn is under 0.6
+    doubtful = probs({1: 0.98}, {1: 0.55}, {1: 0.97}, {1: 0.98})
+    assert float(doubtful.mean(axis=0)[1]) >= P.read_threshold_alone
+    assert decide(doubtful, pips(None), P).value is None
+    assert decide(doubtful, pips(None), VisionParams(
+        read_threshold=0.7, read_threshold_alone=0.7, turn_min_prob=0.5)).value == 1
+    # the pips agreeing are the check: the turns need only agree
+    assert decide(doubtful, pips(1), P).value == 1
+    sure = probs({1: 0.98}, {1: 0.65}, {1: 0.97}, {1: 0.98})
+    assert decide(sure, pips(None), P).value == 1
