@@ -123,6 +123,21 @@ def test_kind_scenes_as_training_photos_carry_their_non_dice_as_hard_negatives()
     assert poly.hard is not None and len(poly.hard) == 3  # the d8, the d12, the d20
 
 
+def test_a_die_under_a_finger_is_a_die_of_no_value_and_a_hard_negative() -> None:
+    # a finger may hide a pip: the classifier must not learn the value it cannot see
+    from tools.vision.data import kind_photos
+
+    sc = scene("finger", 0, 1)
+    covered = [d for d in sc.dice if d.covered]
+    assert covered and len(covered) < len(sc.dice)
+    (ph,) = kind_photos(["finger"], 1, seed=1)
+    assert [int(v) for v in ph.values] == [0 if d.covered else d.value for d in sc.dice]
+    assert ph.hard is not None
+    for d in covered:
+        x, y = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
+        assert np.hypot(ph.hard[:, 0] - x, ph.hard[:, 1] - y).min() < 1e-6
+
+
 def test_a_burst_is_the_same_scene_with_its_own_noise() -> None:
     from vision.render import burst
 

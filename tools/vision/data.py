@@ -140,18 +140,20 @@ def render_photos(rng: np.random.Generator, n: int, size: int = 320,
 
 def scene_photo(name: str, sc: RenderedScene) -> Photo:
     """A rendered scene as a training photo: each pip die's visible box as its centre
-    and size, its value (0, a die of unknown value, when smeared), and hard negatives
-    (x, y, size px) at the distractors of :data:`HARD_KINDS`, numeral dice and other
-    polyhedra."""
+    and size, its value (0, a die of unknown value, when smeared or under a finger),
+    and hard negatives (x, y, size px) at the distractors of :data:`HARD_KINDS`,
+    numeral dice, other polyhedra and dice under a finger (a finger may hide a pip:
+    the classifier must learn "not readable" there, never the value it cannot see)."""
     boxes = np.array([d.box for d in sc.dice], np.float64).reshape(-1, 4)
     c = (boxes[:, :2] + boxes[:, 2:]) / 2
     s = np.sqrt(np.maximum(boxes[:, 2] - boxes[:, 0], 1)
                 * np.maximum(boxes[:, 3] - boxes[:, 1], 1))
-    v = np.array([0 if d.smear_px > 0 else d.value for d in sc.dice], np.int64)
+    v = np.array([0 if d.smear_px > 0 or d.covered else d.value for d in sc.dice], np.int64)
     hard = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, math.sqrt(max(b[2] - b[0], 1)
              * max(b[3] - b[1], 1)))
             for b in dict.fromkeys([x.box for x in sc.distractors if x.kind in HARD_KINDS]
-                                   + sc.ignore_boxes())]
+                                   + sc.ignore_boxes()
+                                   + [d.box for d in sc.dice if d.covered])]
     return Photo(name, sc.image, c, s, v, np.array(hard, np.float64).reshape(-1, 3))
 
 

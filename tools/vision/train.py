@@ -166,8 +166,8 @@ def train_detector(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
         torch.save(model.state_dict(), Path(args.checkpoints) / "detector.pt")
         print(f"detector epoch {ep + 1}: train {tot / len(x):.3f} held-out {hl / len(xh):.3f}"
               f" ({time.time() - t0:.0f} s)", flush=True)
-    plot(HERE / "figures" / "detector_loss.png", curves, "detector loss (focal + size)")
-    diff = export(model, (1, 3, 288, 512), MODELS / "detector.onnx")
+    plot(Path(args.figures) / "detector_loss.png", curves, "detector loss (focal + size)")
+    diff = export(model, (1, 3, 288, 512), Path(args.det_out))
     print(f"detector exported; cv2.dnn max |diff| {diff:.2e}", flush=True)
     manifest["detector"] = {
         "patches_real": len(x_r), "patches_synthetic": len(x_s), "patch_px": DET_PATCH,
@@ -238,7 +238,7 @@ def train_face(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
         torch.save(model.state_dict(), Path(args.checkpoints) / "face.pt")
         print(f"face epoch {ep + 1}: train {tot / len(x):.3f} held-out {hl:.3f} err {err:.3f}"
               f" ({time.time() - t0:.0f} s)", flush=True)
-    plot(HERE / "figures" / "face_loss.png", curves, "face classifier (cross-entropy, error)")
+    plot(Path(args.figures) / "face_loss.png", curves, "face classifier (cross-entropy, error)")
     diff = export(model, (8, 3, px, px), Path(args.face_out))
     print(f"face exported; cv2.dnn max |diff| {diff:.2e}", flush=True)
     manifest["face"] = {
@@ -267,6 +267,8 @@ def main() -> None:
     ap.add_argument("--det-epochs", type=int, default=36)
     ap.add_argument("--det-per-photo", type=int, default=16)
     ap.add_argument("--det-synth", type=int, default=1200)
+    ap.add_argument("--det-out", default=str(MODELS / "detector.onnx"),
+                    help="where to write the detector (another path for trials)")
     ap.add_argument("--render", type=int, default=0,
                     help="rendered 3-D scenes (vision.render) added to the synthetic ones")
     ap.add_argument("--kinds", type=int, default=0,
@@ -280,9 +282,12 @@ def main() -> None:
                     help="side of the face crop in px (the network's input)")
     ap.add_argument("--face-stretch", type=float, default=0.5,
                     help="chance that a die crop is stretched to another aspect ratio")
-    ap.add_argument("--face-out", default=str(MODELS / "face.onnx"))
+    ap.add_argument("--face-out", default=str(MODELS / "face.onnx"),
+                    help="where to write the face classifier (another path for trials)")
     ap.add_argument("--manifest", default=str(HERE / "manifest.json"),
                     help="where to record the run (another path for trials)")
+    ap.add_argument("--figures", default=str(HERE / "figures"),
+                    help="folder for the loss curves (another one for trials)")
     ap.add_argument("--face-init", default=None,
                     help="continue from these PyTorch weights (fine-tuning at 1/3 the rate)")
     args = ap.parse_args()
@@ -304,7 +309,7 @@ def main() -> None:
                       "scene_px": 320, "dice_per_scene": "1..8"},
         "seed": args.seed,
         "args": {k: v for k, v in vars(args).items()
-                 if k not in ("data", "checkpoints", "manifest")},
+                 if k not in ("data", "checkpoints", "manifest", "figures")},
     })
     if args.what in ("detector", "all"):
         train_detector(args, manifest)
