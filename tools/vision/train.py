@@ -126,11 +126,11 @@ def load_onnx_weights(model: nn.Module, path: Path) -> None:
                                       for (w, _), m in zip(convs, mine, strict=False)):
         raise ValueError(f"{path}: its {len(convs)} convolutions are not the model's "
                          f"{len(mine)} ({type(model).__name__})")
+    if any(m.bias is None for m in mine):
+        raise ValueError(f"{type(model).__name__}: a convolution without bias")
     with torch.no_grad():
         for (w, b), m in zip(convs, mine, strict=True):
             m.weight.copy_(torch.from_numpy(np.array(w)))
-            if m.bias is None:
-                raise ValueError(f"{type(model).__name__}: a convolution without bias")
             m.bias.copy_(torch.from_numpy(np.array(b)))
         for bn in model.modules():
             if isinstance(bn, nn.BatchNorm2d):
