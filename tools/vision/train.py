@@ -37,7 +37,7 @@ from .data import (
     render_photos,
     synth_photos,
 )
-from .models import FACE_NETS, Detector
+from .models import DETECTORS, FACE_NETS
 
 HERE = Path(__file__).resolve().parent
 MODELS = HERE.parent.parent / "vision" / "models"
@@ -87,8 +87,9 @@ def plot(path: Path, curves: dict[str, list[float]], title: str) -> None:
 
 
 def export(model: nn.Module, shape: tuple[int, ...], path: Path) -> float:
-    """Export to ONNX (opset 11, plain ops), reload in cv2.dnn, return max |diff|."""
-    model.eval()
+    """Export to ONNX (opset 11, plain ops), reload in cv2.dnn, return max |diff|.
+    The model is moved to the CPU first (it stays there)."""
+    model.cpu().eval()
     x = torch.rand(*shape)
     path.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(model, (x,), str(path), opset_version=11, input_names=["x"],
@@ -140,6 +141,18 @@ def load_onnx_weights(model: nn.Module, path: Path) -> None:
                 bn.running_var.fill_(1.0 - bn.eps)
 
 
+def train_mode(model: nn.Module, frozen_bn: bool) -> None:
+    """``model.train()``, its BatchNorms left in eval mode when ``frozen_bn``: a
+    network loaded by :func:`load_onnx_weights` then starts fine-tuning exactly at
+    the loaded network (its BatchNorms pass their input through), where batch
+    statistics would first change what every layer puts out."""
+    model.train()
+    if frozen_bn:
+        for m in model.modules():
+            if isinstance(m, nn.BatchNorm2d):
+                m.eval()
+
+
 def focal(pred: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
     """CenterNet's penalty-reduced focal loss on sigmoid scores."""
     p = pred.clamp(1e-4, 1 - 1e-4)
@@ -165,19 +178,25 @@ def train_detector(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
     t = np.concatenate([t_r, t_s])
     print(f"detector data: {len(x_r)} real + {len(x_s)} synthetic patches, "
           f"{len(x_h)} held-out, {time.time() - t0:.0f} s", flush=True)
-    model = Detector()
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    dev = torch.device(args.device)
+    model = DETECTORS[args.det_arch]()
+    lr = 3e-3
+    if args.det_init:  # fine-tune an exported detector, its BatchNorms frozen
+        load_onnx_weights(model, Path(args.det_init))
+        lr = args.init_lr
+    model = model.to(dev)
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     steps = args.det_epochs * math.ceil(len(x) / 32)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps)
     curves: dict[str, list[float]] = {"train": [], "held-out": []}
-    xh, th = _to_tensor(x_h), torch.from_numpy(t_h)
+    xh, th = _to_tensor(x_h).to(dev), torch.from_numpy(t_h).to(dev)
     for ep in range(args.det_epochs):
-        model.train()
+        train_mode(model, frozen_bn=bool(args.det_init))
         perm = rng.permutation(len(x))
         tot = 0.0
         for b in range(0, len(x), 32):
             idx = perm[b:b + 32]
-            xb, tb = _to_tensor(x[idx]), torch.from_numpy(t[idx])
+            xb, tb = _to_tensor(x[idx]).to(dev), torch.from_numpy(t[idx]).to(dev)
             out = model.logits(xb)
             heat = torch.sigmoid(out[:, 0])
             loss = focal(heat, tb[:, 0])
@@ -212,7 +231,8 @@ def train_detector(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
         "patches_real": len(x_r), "patches_synthetic": len(x_s), "patch_px": DET_PATCH,
         "per_photo": args.det_per_photo, "synthetic_scenes": args.det_synth,
         "synth_style": args.synth_style, "rendered": args.render, "kinds_per_kind": args.kinds,
-        "epochs": args.det_epochs, "final_train_loss": curves["train"][-1],
+        "arch": args.det_arch, "init": args.det_init, "epochs": args.det_epochs,
+        "final_train_loss": curves["train"][-1],
         "final_held_out_loss": curves["held-out"][-1], "cv2_dnn_max_abs_diff": diff,
         "seconds": round(time.time() - t0),
     }
@@ -241,27 +261,30 @@ def train_face(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
         if args.face_init.endswith(".onnx"):
             load_onnx_weights(model, Path(args.face_init))
         else:
-            model.load_state_dict(torch.load(args.face_init))
-        lr = 1e-3
+            model.load_state_dict(torch.load(args.face_init, map_location="cpu"))
+        lr = args.init_lr
+    dev = torch.device(args.device)
+    model = model.to(dev)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
     bs = 128
     steps = args.face_epochs * math.ceil(len(x) / bs)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps)
     curves: dict[str, list[float]] = {"train loss": [], "held-out loss": [],
                                       "held-out error": []}
-    xh, yh = _to_tensor(x_h), torch.from_numpy(y_h)
+    xh, yh = _to_tensor(x_h).to(dev), torch.from_numpy(y_h).to(dev)
+    frozen = bool(args.face_init and args.face_init.endswith(".onnx"))
     for ep in range(args.face_epochs):
-        model.train()
+        train_mode(model, frozen_bn=frozen)
         perm = rng.permutation(len(x))
         tot = 0.0
         for b in range(0, len(x), bs):
             idx = perm[b:b + bs]
-            xb = _to_tensor(x[idx])
+            xb = _to_tensor(x[idx]).to(dev)
             k = int(rng.integers(0, 4))
             xb = torch.rot90(xb, k, (2, 3))
             if rng.random() < 0.5:
                 xb = torch.flip(xb, (3,))
-            yb = torch.from_numpy(y[idx])
+            yb = torch.from_numpy(y[idx]).to(dev)
             logits = model(xb)[:, :, 0, 0]
             loss = F.cross_entropy(logits, yb, label_smoothing=0.02)
             opt.zero_grad()
@@ -304,11 +327,21 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=20261129)
     ap.add_argument("--threads", type=int, default=1,
                     help="torch threads (1: two threads fight other jobs on a shared 2-core box)")
+    ap.add_argument("--device", default="cpu",
+                    help="torch device to train on: cpu, or cuda on a GPU machine (the "
+                         "networks are exported from the CPU either way)")
     ap.add_argument("--checkpoints", default="/tmp/vision-train",
                     help="folder for the per-epoch PyTorch checkpoints (not shipped)")
     ap.add_argument("--det-epochs", type=int, default=36)
     ap.add_argument("--det-per-photo", type=int, default=16)
     ap.add_argument("--det-synth", type=int, default=1200)
+    ap.add_argument("--det-arch", default="full", choices=sorted(DETECTORS),
+                    help="detector architecture (tools/vision/models.py DETECTORS)")
+    ap.add_argument("--det-init", default=None,
+                    help="fine-tune this exported detector (.onnx, BatchNorms frozen) at "
+                         "--init-lr instead of training one from scratch")
+    ap.add_argument("--init-lr", type=float, default=5e-4,
+                    help="peak rate when fine-tuning (--det-init, --face-init)")
     ap.add_argument("--det-out", default=str(MODELS / "detector.onnx"),
                     help="where to write the detector (another path for trials)")
     ap.add_argument("--render", type=int, default=0,
@@ -331,8 +364,9 @@ def main() -> None:
     ap.add_argument("--figures", default=str(HERE / "figures"),
                     help="folder for the loss curves (another one for trials)")
     ap.add_argument("--face-init", default=None,
-                    help="continue from these weights (fine-tuning at 1/3 the rate): a "
-                         "PyTorch state dict, or an exported .onnx (vision/models/face.onnx)")
+                    help="continue from these weights (fine-tuning at --init-lr): a "
+                         "PyTorch state dict, or an exported .onnx (vision/models/face.onnx; "
+                         "its BatchNorms frozen)")
     args = ap.parse_args()
     Path(args.checkpoints).mkdir(parents=True, exist_ok=True)
     torch.manual_seed(args.seed)
