@@ -91,6 +91,7 @@ class DetectorMid(Detector):
         self.head = nn.Conv2d(12, 2, 1)
 
 
+#: The detectors ``train.py --det-arch`` can train: ``full`` is the shipped one.
 DETECTORS: dict[str, type[Detector]] = {"full": Detector, "lite": DetectorLite,
                                         "mid": DetectorMid}
 
