@@ -17,7 +17,7 @@ SIDES = (20.0, 47.0, 72.0, 73.0, 110.0, 150.0, 230.0, 300.0)
 
 
 def _disc(cx: float, cy: float, r: float, shape: tuple[int, int] = (900, 900)) -> np.ndarray:
-    """A white disc of radius r px at (cx, cy) (sub-pixel, drawn 16 times larger and
+    """A white disc of radius r px at (cx, cy) (sub-pixel, drawn 4 times larger and
     area-shrunk) on black, BGR uint8."""
     big = np.zeros((shape[0] * 4, shape[1] * 4), np.uint8)
     cv2.circle(big, (round(cx * 4 + 1.5), round(cy * 4 + 1.5)), round(r * 4), 255, -1)
