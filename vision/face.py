@@ -77,7 +77,9 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     turned square with the face's edges) and fit them to the d6 layouts, which may
     turn only with the face (``fit_layout(..., aligned=True)``).
 
-    Pip size bounds come from real dice: a pip is 10..28 % of the face side.
+    Pip size bounds come from real dice: a pip is 10..28 % of the face side. A blob
+    too large or too long for a pip is looked at again at a higher threshold
+    (:func:`_merged_pips`): large pips set close, or blurred, run together.
     """
     n = face.shape[0]
     gray = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -108,12 +110,18 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     strokes = 0
     base = float(median(score[inner, inner]))
     rows = stats.tolist()
+    pip_blobs: list[int] = []  # the blobs that are pips, or were parted into pips
     for k in range(1, count):
         _x, _y, w, h, area = rows[k]
-        if not (pip_min * 0.7 <= w <= pip_max and pip_min * 0.7 <= h <= pip_max):
-            continue
         fill = area / float(w * h)
-        if fill < 0.45 or max(w, h) > 1.8 * min(w, h):
+        if not (pip_min * 0.7 <= w <= pip_max and pip_min * 0.7 <= h <= pip_max
+                and fill >= 0.45 and max(w, h) <= 1.8 * min(w, h)):
+            hard, glare = _merged_pips(score, labels, k, (_x, _y, w, h), contrast, base,
+                                       pip_min, pip_max)
+            if hard:
+                pts.extend(hard)
+                soft.extend(glare)
+                pip_blobs.append(k)
             continue
         if stroke_likeness(labels[_y:_y + h, _x:_x + w] == k, area) > STROKE:
             strokes += 1  # a numeral's or a letter's strokes: no pip, and a mark
@@ -122,6 +130,7 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
             soft.append(cents[k])
         else:
             pts.append(cents[k])
+            pip_blobs.append(k)
     arr = np.array(pts, np.float64).reshape(-1, 2) - (n - 1) / 2.0
     fit = fit_layout(arr, face_half=n / 2.0, aligned=True)
     doubt = False
@@ -129,8 +138,89 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
         more = np.vstack([arr, np.asarray(g, np.float64)[None, :] - (n - 1) / 2.0])
         if fit_layout(more, face_half=n / 2.0, aligned=True).value is not None:
             doubt = True
+    explained = np.isin(labels, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
-                    _marks(score, contrast, n, pip_max) + strokes)
+                    _marks(score, contrast, n, pip_max, explained) + strokes)
+
+
+#: :func:`_merged_pips`: a blob too large or too long for one pip is looked at again
+#: at these fractions of the face's contrast (above the pip finder's 0.5).
+PART_LEVELS = (0.65, 0.8)
+
+
+def _merged_pips(score: NDArray[np.float32], labels: NDArray[np.int32], k: int,
+                 box: tuple[int, int, int, int], contrast: float, base: float,
+                 pip_min: float, pip_max: float
+                 ) -> tuple[list[NDArray[np.float64]], list[NDArray[np.float64]]]:
+    """Pips merged into blob ``k`` (too large or too long for one pip): by blur, by a
+    die's large pips set close, or with a glare spot beside a pip (white pips and
+    white glare on a red die). The parts it falls into at a higher threshold
+    (:data:`PART_LEVELS`): where it falls into two or more, each part with a soft rim
+    (:data:`SOFT_RIM`, measured on the pixels nearer to it than to the other parts)
+    is glare, and every other part must be a pip (a pip's size and shape, no stroke,
+    the pips within 2.2 times each other's area); else nothing (the blob stays what
+    it was: a mark, or nothing; so does a glare part larger than a pip, a patch that
+    may hide pips). A 6 whose large pips touch in two columns is six pips; a finger
+    or a numeral does not fall into pips. The glare parts go to the
+    glare check (:attr:`PipCheck.glare_doubt`): glare between the pips of a 2, where
+    a 3 has its centre pip, still puts the face in doubt.
+
+    Args:
+        score: the pip contrast of each pixel of the face crop (n x n float32).
+        labels: blob labels of the crop at half the contrast (n x n int32).
+        k: the blob's label.
+        box: its bounding box (x, y, w, h), px of the crop.
+        contrast, base: the face's pip contrast and its median score.
+        pip_min, pip_max: a pip's side bounds, px of the crop.
+
+    Returns:
+        the pips' centres and the glare spots' centres, (x, y) px of the crop; two
+        empty lists where the blob is not parted into pips.
+    """
+    x, y, w, h = box
+    n_y, n_x = score.shape
+    x0, y0 = max(x - 4, 0), max(y - 4, 0)
+    x1, y1 = min(x + w + 4, n_x), min(y + h + 4, n_y)
+    own = labels[y0:y1, x0:x1] == k
+    win = score[y0:y1, x0:x1]
+    for level in PART_LEVELS:
+        mask = (own & (win > contrast * level)).astype(np.uint8)
+        count, part, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        keep = [j for j in range(1, count) if stats[j][4] >= 4]
+        if len(keep) < 2:
+            continue
+        # each pixel of the window goes to its nearest part (its cell)
+        seeds = np.isin(part, keep)
+        _, nearest = cv2.distanceTransformWithLabels(
+            (~seeds).astype(np.uint8), cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_PIXEL)
+        owner = np.zeros(int(nearest.max()) + 1, np.int32)
+        owner[nearest[seeds]] = part[seeds]
+        cell_of = owner[nearest]
+        pips: list[NDArray[np.float64]] = []
+        glare: list[NDArray[np.float64]] = []
+        areas = []
+        for j in keep:
+            centre = np.asarray(cents[j], np.float64) + np.array([x0, y0], np.float64)
+            cell = win[cell_of == j]
+            span = percentile(win[part == j], 90) - base
+            _, _, pw, ph, pa = (int(v) for v in stats[j])
+            if span > 1.0 and (int((cell > base + 0.25 * span).sum())
+                               > SOFT_RIM * int((cell > base + 0.70 * span).sum())):
+                if max(pw, ph) > pip_max:
+                    break  # a glare patch, which may hide pips: the blob stays a mark
+                glare.append(centre)  # a soft rim: a glare spot, not a pip
+                continue
+            if not (pip_min * 0.5 <= pw <= pip_max and pip_min * 0.5 <= ph <= pip_max
+                    and pa >= 0.45 * pw * ph and max(pw, ph) <= 1.8 * min(pw, ph)):
+                break
+            if stroke_likeness(part == j, pa) > STROKE:
+                break
+            pips.append(centre)
+            areas.append(float(pa))
+        else:
+            if pips and max(areas) <= 2.2 * min(areas):
+                return pips, glare
+    return [], []
 
 
 #: A blob more stroke-like than this (:func:`stroke_likeness`) is a numeral's or a
@@ -191,12 +281,21 @@ def _discs(n: int) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
     return np.flatnonzero(r < 0.38 * n), np.flatnonzero(r < 0.3 * n)
 
 
-def _marks(score: NDArray[np.float32], contrast: float, n: int, pip_max: float) -> int:
+def _marks(score: NDArray[np.float32], contrast: float, n: int, pip_max: float,
+           explained: NDArray[np.bool_] | None = None) -> int:
     """Blobs standing out from the face (a lower bar than pips) that are larger than
     a pip and reach within 0.38 of the side of the face's centre (0.3 for those that
-    come in from the crop's edge)."""
+    come in from the crop's edge). A blob nine tenths of which lie within 2 px of
+    ``explained`` (the pips found: at this lower bar, pips of a 6 set close, or
+    blurred, run together) is no mark."""
     mask = (score > max(contrast * 0.3, 18)).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if explained is not None:
+        near_pips = cv2.dilate(explained.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        inside = np.bincount(labels[near_pips], minlength=count)
+        for k in range(1, count):
+            if inside[k] >= 0.9 * stats[k][4]:
+                stats[k][4] = 0  # pips run together: no mark
     near_px, deep_px = _discs(n)
     big = 1.6 * (pip_max ** 2)
     near = np.bincount(labels.ravel()[near_px], minlength=count)
