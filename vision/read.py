@@ -20,7 +20,14 @@ from .face import FACE_PX, PipCheck, face_crop, find_pips
 from .layouts import CONTAINED_IN, could_be_part_of
 from .model import Detection, classify_crops, detect, resize_long, upright_crops
 from .quality import image_problems, smear
-from .topface import TopFace, body_contrast, centre_pip_partners, find_top_face, floor_colour
+from .topface import (
+    TopFace,
+    body_contrast,
+    centre_pip_partners,
+    face_distance,
+    find_top_face,
+    floor_colour,
+)
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
 
@@ -30,6 +37,9 @@ from .validate import check_image
 #: held-out part: at 32 px the detector's box runs large on big clear dice and two of
 #: 120 self-test trays had an unreadable 5; at 64 px it costs twice the time.
 CAL_BOX_PX = 48.0
+#: :func:`_pip_check`: where the pips on the top face found by colour fit no layout
+#: cleanly, the top face is looked for again with its colour threshold times these.
+TOP_FACE_TIGHTER = (0.8, 0.6)
 
 #: The quarter-size look (the detector at a quarter of ``detect_long_side_px``) keeps
 #: only detections of this many px or more at the full-size look's scale: dice too
@@ -383,18 +393,30 @@ def _pip_check(img: NDArray[np.uint8], d: Detection,
     (:func:`vision.topface.find_top_face`: its centre, side and turn): a die seen
     obliquely has a box that takes in its side faces, whose pips (and the box's
     shifted centre) spoil the fit of the top face's pips. The second look counts only
-    if it is clean: the same pip finder, on the face a player reads."""
+    if it is clean: the same pip finder, on the face a player reads. Where it is not,
+    the top face is segmented again with its colour held closer
+    (:data:`TOP_FACE_TIGHTER`): a red die's darker red side face can fall within the
+    first threshold and make one region with the top face."""
     ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
     a = math.radians(ang)
     side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
     pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
     if pips.clean or not top_face:
         return ang, pips, None
-    t = find_top_face(img, d.x, d.y, d.size)
+    fd = face_distance(img, d.x, d.y, d.size)
+    t = find_top_face(img, d.x, d.y, d.size, distance=fd)
     if t.found and t.square:
         on_top = find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX))
         if on_top.clean:
             return ang, on_top, t
+    for tighter in TOP_FACE_TIGHTER:
+        # the face found may take in a side face of about its colour (a red die seen
+        # obliquely, its side a darker red): the face's colour held closer
+        tt = find_top_face(img, d.x, d.y, d.size, tighter, fd)
+        if tt.found and tt.square:
+            on_top = find_pips(face_crop(img, tt.center, tt.side * 0.95, tt.angle, FACE_PX))
+            if on_top.clean:
+                return ang, on_top, tt
     return ang, pips, t
 
 

@@ -101,13 +101,24 @@ class TopFace:
     centre_pip_size: float = 1.0
 
 
-def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> TopFace:
+#: The Lab crop around a detection, each pixel's distance from the face colour, and
+#: the colour threshold (:func:`face_distance`).
+FaceDistance = tuple[NDArray[np.float32], NDArray[np.float32], float]
+
+
+def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
+                  tighter: float = 1.0, distance: FaceDistance | None = None) -> TopFace:
     """Segment the top face of the die detected at (x, y), ``size`` px across.
 
     Args:
         image: H x W x 3 uint8 BGR.
         x, y: the detection's centre, px.
         size: the detection's box side, px.
+        tighter: the colour threshold (Lab distance from the face colour, 14..34) is
+            multiplied by this: under 1 a side face of about the top face's colour (a
+            darker red on a red die seen obliquely) is left out.
+        distance: :func:`face_distance` of the same detection, if the caller has it
+            (a second look with another ``tighter`` need not cut the crop again).
 
     Returns:
         a :class:`TopFace`; ``found`` is False when the face colour does not stand
@@ -116,7 +127,8 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
     n = _CROP_PX
     f = n / (size * _SPAN)  # crop px per image px
     c = (n - 1) / 2.0
-    lab, dist, thr = _face_distance(image, x, y, size)
+    lab, dist, thr = face_distance(image, x, y, size) if distance is None else distance
+    thr *= tighter
     region = _face_region(dist, thr)
     if region is None:
         return TopFace(False)
@@ -189,12 +201,21 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float) -> 
                    value, corners, fill, circ, disc, texture, clear, centre_size)
 
 
-def _face_distance(image: NDArray[np.uint8], x: float, y: float, size: float
-                   ) -> tuple[NDArray[np.float32], NDArray[np.float32], float]:
+def face_distance(image: NDArray[np.uint8], x: float, y: float, size: float
+                  ) -> FaceDistance:
     """The Lab crop (``_CROP_PX`` square, ``_SPAN`` times the detection's size) around
     (x, y), each pixel's Lab distance from the face colour (the median colour within
     0.22 of the box's side of its centre), and the threshold between the face's own
-    spread and its surroundings (14..34)."""
+    spread and its surroundings (14..34).
+
+    Args:
+        image: H x W x 3 uint8 BGR.
+        x, y: the detection's centre, px.
+        size: the detection's box side, px.
+
+    Returns:
+        (112 x 112 x 3 float32 Lab, 112 x 112 float32 distance, threshold).
+    """
     crop = die_crop(image, x, y, size * _SPAN, 0.0, _CROP_PX)
     lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
     dist = distance3(lab, median(lab[_TOP_CORE], axis=0))
@@ -254,7 +275,7 @@ def centre_pip_partners(image: NDArray[np.uint8], x: float, y: float, size: floa
     Returns:
         the number of such pairs (0 where no face or no centre pip stands apart).
     """
-    lab, dist, thr = _face_distance(image, x, y, size)
+    lab, dist, thr = face_distance(image, x, y, size)
     far = _TOP_CORE & (dist >= thr)
     if int(far.sum()) < 4:
         return 0  # no centre pip

@@ -86,3 +86,22 @@ def test_a_glare_spot_beside_the_pip_of_a_1_leaves_it_a_1() -> None:
         _glare(f, (29, 22), 2.0, 255)
     pc = find_pips(_face(one_with_glare))
     assert pc.fit.value == 1 and pc.clean
+
+
+@pytest.mark.parametrize(("kind", "i", "seed", "right", "unread"),
+                         [("specks", 5, 1212, 2, 1), ("specks", 15, 1717, 1, 0),
+                          ("side-faces", 17, 1919, 1, 0)])
+def test_a_red_die_seen_obliquely_is_read_from_its_top_face_alone(
+        kind: str, i: int, seed: int, right: int, unread: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A red die whose darker red side face falls within the top face's colour
+    threshold: the pips fit no layout on the face found, and fit the classifier's
+    value once the face's colour is held closer (vision.read.TOP_FACE_TIGHTER)."""
+    from tools.vision.kinds import read_scene
+
+    res = read_scene(kind, i, seed)
+    assert (res.correct, res.wrong, res.unreadable + res.missed, res.false) == (
+        right, 0, unread, 0)
+    monkeypatch.setattr("vision.read.TOP_FACE_TIGHTER", ())
+    before = read_scene(kind, i, seed)
+    assert (before.correct, before.wrong) == (right - 1, 0)
