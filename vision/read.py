@@ -39,7 +39,7 @@ from .validate import check_image
 CAL_BOX_PX = 48.0
 #: :func:`_pip_check`: where the pips on the top face found by colour fit no layout
 #: cleanly, the top face is looked for again with its colour threshold times these.
-TOP_FACE_TIGHTER = (0.8, 0.6)
+TOP_FACE_TIGHTER = (0.8, 0.6, 0.45)
 
 #: The quarter-size look (the detector at a quarter of ``detect_long_side_px``) keeps
 #: only detections of this many px or more at the full-size look's scale: dice too
