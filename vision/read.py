@@ -383,8 +383,8 @@ def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
         p.min_body_contrast)]
 
 
-def _pip_check(img: NDArray[np.uint8], d: Detection,
-               top_face: bool = False) -> tuple[float, PipCheck, TopFace | None]:
+def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
+               retry: bool = True) -> tuple[float, PipCheck, TopFace | None]:
     """Edge turn of the die (degrees), the pips on its face crop turned square, and
     its top face where it was segmented (else ``None``).
 
@@ -396,7 +396,8 @@ def _pip_check(img: NDArray[np.uint8], d: Detection,
     if it is clean: the same pip finder, on the face a player reads. Where it is not,
     the top face is segmented again with its colour held closer
     (:data:`TOP_FACE_TIGHTER`): a red die's darker red side face can fall within the
-    first threshold and make one region with the top face."""
+    first threshold and make one region with the top face. ``retry`` False skips
+    that (the classifier cannot give a value whatever the pips: no time spent)."""
     ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
     a = math.radians(ang)
     side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
@@ -409,7 +410,7 @@ def _pip_check(img: NDArray[np.uint8], d: Detection,
         on_top = find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX))
         if on_top.clean:
             return ang, on_top, t
-    for tighter in TOP_FACE_TIGHTER:
+    for tighter in TOP_FACE_TIGHTER if retry else ():
         # the face found may take in a side face of about its colour (a red die seen
         # obliquely, its side a darker red): the face's colour held closer
         tt = find_top_face(img, d.x, d.y, d.size, tighter, fd)
@@ -448,7 +449,10 @@ def _candidates(
         if float(first[i, 0, 0]) > 1.0 - p.die_min_prob:
             large.append(i)  # not yet sure it is a die: a second turn first
             continue
-        checked[i] = _pip_check(img, dets[i], top_face=True)
+        # with one more turn to come, a value's mean can reach the read threshold only
+        # from an upright probability of 2 * threshold - 1
+        checked[i] = _pip_check(img, dets[i], top_face=True, retry=float(
+            first[i, 0, 1:].max()) >= 2.0 * p.read_threshold - 1.0)
         pips = checked[i][1]
         v = int(np.argmax(first[i, 0, 1:])) + 1
         if not (p.layout_check and pips.clean and pips.fit.value == v
@@ -474,7 +478,8 @@ def _candidates(
             out.append(Candidate(d, pr, None, ang))
             continue
         ang, pips, top = checked[i] if i in checked else _pip_check(
-            img, d, top_face=d.size >= p.strict_min_px)
+            img, d, top_face=d.size >= p.strict_min_px,
+            retry=float(pr[:, 1:].mean(axis=0).max()) >= p.read_threshold)
         out.append(Candidate(d, pr, pips, ang, top))
     return out
 
