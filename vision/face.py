@@ -113,9 +113,9 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     pip_blobs: list[int] = []  # the blobs that are pips, or were parted into pips
     for k in range(1, count):
         _x, _y, w, h, area = rows[k]
-        fill = area / float(w * h)
-        if not (pip_min * 0.7 <= w <= pip_max and pip_min * 0.7 <= h <= pip_max
-                and fill >= 0.45 and max(w, h) <= 1.8 * min(w, h)):
+        if min(w, h) < pip_min * 0.7:
+            continue  # a speck
+        if not _pip_shaped(w, h, area, pip_min * 0.7, pip_max):
             hard, glare = _merged_pips(score, labels, k, (_x, _y, w, h), contrast, base,
                                        pip_min, pip_max)
             if hard:
@@ -201,17 +201,13 @@ def _merged_pips(score: NDArray[np.float32], labels: NDArray[np.int32], k: int,
         areas = []
         for j in keep:
             centre = np.asarray(cents[j], np.float64) + np.array([x0, y0], np.float64)
-            cell = win[cell_of == j]
-            span = percentile(win[part == j], 90) - base
             _, _, pw, ph, pa = (int(v) for v in stats[j])
-            if span > 1.0 and (int((cell > base + 0.25 * span).sum())
-                               > SOFT_RIM * int((cell > base + 0.70 * span).sum())):
+            if rim_softness(win, part, j, base, within=cell_of == j) > SOFT_RIM:
                 if max(pw, ph) > pip_max:
                     break  # a glare patch, which may hide pips: the blob stays a mark
                 glare.append(centre)  # a soft rim: a glare spot, not a pip
                 continue
-            if not (pip_min * 0.5 <= pw <= pip_max and pip_min * 0.5 <= ph <= pip_max
-                    and pa >= 0.45 * pw * ph and max(pw, ph) <= 1.8 * min(pw, ph)):
+            if not _pip_shaped(pw, ph, pa, pip_min * 0.5, pip_max):
                 break
             if stroke_likeness(part == j, pa) > STROKE:
                 break
@@ -245,16 +241,28 @@ def stroke_likeness(blob: NDArray[np.bool_], area: int) -> float:
 SOFT_RIM = 2.0
 
 
+def _pip_shaped(w: int, h: int, area: int, low: float, pip_max: float) -> bool:
+    """A blob's box (``w`` x ``h`` px, ``area`` px inside) is a pip's: each side
+    ``low``..``pip_max`` px, at most 1.8 times the other, the box at least 45 % full."""
+    return (low <= w <= pip_max and low <= h <= pip_max and area >= 0.45 * w * h
+            and max(w, h) <= 1.8 * min(w, h))
+
+
 def rim_softness(score: NDArray[np.float32], labels: NDArray[np.int32], k: int,
-                 base: float) -> float:
+                 base: float, within: NDArray[np.bool_] | None = None) -> float:
     """How gradually blob ``k`` stands out: its area above 25 % of its contrast over
-    its area above 70 %. A pip (a step) gives 1..1.8; a specular spot, whose
-    brightness falls off like a Gaussian, 2.5 or more."""
+    its area above 70 %: in its box grown by 4 px, or among the pixels of
+    ``within`` where given (those nearer to it than to the blobs it ran into). A pip
+    (a step) gives 1..1.8; a specular spot, whose brightness falls off like a
+    Gaussian, 2.5 or more."""
     ys, xs = np.nonzero(labels == k)
     peak = percentile(score[ys, xs], 90)
-    y0, y1 = max(int(ys.min()) - 4, 0), min(int(ys.max()) + 5, score.shape[0])
-    x0, x1 = max(int(xs.min()) - 4, 0), min(int(xs.max()) + 5, score.shape[1])
-    win = score[y0:y1, x0:x1]
+    if within is None:
+        y0, y1 = max(int(ys.min()) - 4, 0), min(int(ys.max()) + 5, score.shape[0])
+        x0, x1 = max(int(xs.min()) - 4, 0), min(int(xs.max()) + 5, score.shape[1])
+        win = score[y0:y1, x0:x1]
+    else:
+        win = score[within]
     span = peak - base
     if span <= 1.0:
         return 1.0

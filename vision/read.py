@@ -405,20 +405,18 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
     if pips.clean or not top_face:
         return ang, pips, None
     fd = face_distance(img, d.x, d.y, d.size)
-    t = find_top_face(img, d.x, d.y, d.size, distance=fd)
-    if t.found and t.square:
-        on_top = find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX))
-        if on_top.clean:
-            return ang, on_top, t
-    for tighter in TOP_FACE_TIGHTER if retry else ():
-        # the face found may take in a side face of about its colour (a red die seen
-        # obliquely, its side a darker red): the face's colour held closer
-        tt = find_top_face(img, d.x, d.y, d.size, tighter, fd)
-        if tt.found and tt.square:
-            on_top = find_pips(face_crop(img, tt.center, tt.side * 0.95, tt.angle, FACE_PX))
+    first: TopFace | None = None
+    # then the face's colour held closer: the face found may take in a side face of
+    # about its colour (a red die seen obliquely, its side a darker red)
+    for tighter in (1.0, *(TOP_FACE_TIGHTER if retry else ())):
+        t = find_top_face(img, d.x, d.y, d.size, tighter, fd)
+        if first is None:
+            first = t
+        if t.found and t.square:
+            on_top = find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX))
             if on_top.clean:
-                return ang, on_top, tt
-    return ang, pips, t
+                return ang, on_top, t
+    return ang, pips, first
 
 
 def _candidates(
