@@ -18,34 +18,46 @@ def _conv(cin: int, cout: int, k: int = 3, stride: int = 1, dil: int = 1) -> nn.
     )
 
 
+def _chain(cin: int, widths: tuple[int, ...]) -> nn.Sequential:
+    """3 x 3 convolutions (with BatchNorm and ReLU) from ``cin`` channels through
+    ``widths`` in turn."""
+    layers = []
+    for cout in widths:
+        layers.append(_conv(cin, cout))
+        cin = cout
+    return nn.Sequential(*layers)
+
+
 class Detector(nn.Module):
     """Die-centre heatmap and die size, at 1/4 of the input resolution.
 
     Input: N x 3 x H x W, BGR scaled to 0..1 (H, W multiples of 16).
     Output: N x 2 x H/4 x W/4: channel 0 the centre score (sigmoid applied),
     channel 1 the die size as log2(px at input / 16).
+
+    The channels of each stage (the shipped detector's by default): ``stem`` at 1/4
+    of the input, the convolutions ``b4`` there, ``b8`` at 1/8, ``b16`` at 1/16 (the
+    second dilated, the last 1 x 1), ``f8`` after the first upsampling (the last
+    1 x 1) and ``f4`` after the second.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, stem: int = 16, b4: tuple[int, ...] = (24, 24),
+                 b8: tuple[int, ...] = (40, 40), b16: tuple[int, int, int] = (56, 56, 32),
+                 f8: tuple[int, int] = (32, 24), f4: tuple[int, ...] = (24, 24)) -> None:
         super().__init__()
-        self.stem = nn.Sequential(_conv(3, 16, stride=2), nn.MaxPool2d(2))  # /4
-        self.b4 = nn.Sequential(_conv(16, 24), _conv(24, 24))
-        self.b8 = nn.Sequential(nn.MaxPool2d(2), _conv(24, 40), _conv(40, 40))
-        self.b16 = nn.Sequential(nn.MaxPool2d(2), _conv(40, 56), _conv(56, 56, dil=2),
-                                 _conv(56, 32, k=1))
+        self.stem = nn.Sequential(_conv(3, stem, stride=2), nn.MaxPool2d(2))  # /4
+        self.b4 = _chain(stem, b4)
+        self.b8 = nn.Sequential(nn.MaxPool2d(2), *_chain(b4[-1], b8))
+        self.b16 = nn.Sequential(nn.MaxPool2d(2), _conv(b8[-1], b16[0]),
+                                 _conv(b16[0], b16[1], dil=2), _conv(b16[1], b16[2], k=1))
         self.up8 = nn.Upsample(scale_factor=2, mode="nearest")
-        self.f8 = nn.Sequential(_conv(72, 32), _conv(32, 24, k=1))
+        self.f8 = nn.Sequential(_conv(b16[2] + b8[-1], f8[0]), _conv(f8[0], f8[1], k=1))
         self.up4 = nn.Upsample(scale_factor=2, mode="nearest")
-        self.f4 = nn.Sequential(_conv(48, 24), _conv(24, 24))
-        self.head = nn.Conv2d(24, 2, 1)
+        self.f4 = _chain(f8[1] + b4[-1], f4)
+        self.head = nn.Conv2d(f4[-1], 2, 1)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        s4 = self.b4(self.stem(x))
-        s8 = self.b8(s4)
-        s16 = self.b16(s8)
-        y = self.f8(torch.cat([self.up8(s16), s8], 1))
-        y = self.f4(torch.cat([self.up4(y), s4], 1))
-        out = self.head(y)
+        out = self.logits(x)
         return torch.cat([torch.sigmoid(out[:, :1]), out[:, 1:]], 1)
 
     def logits(self, x: torch.Tensor) -> torch.Tensor:
@@ -65,15 +77,8 @@ class DetectorLite(Detector):
     of the work)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.stem = nn.Sequential(_conv(3, 12, stride=2), nn.MaxPool2d(2))  # /4
-        self.b4 = _conv(12, 12)
-        self.b8 = nn.Sequential(nn.MaxPool2d(2), _conv(12, 32), _conv(32, 32))
-        self.b16 = nn.Sequential(nn.MaxPool2d(2), _conv(32, 48), _conv(48, 48, dil=2),
-                                 _conv(48, 32, k=1))
-        self.f8 = nn.Sequential(_conv(64, 32), _conv(32, 12, k=1))
-        self.f4 = _conv(24, 12)
-        self.head = nn.Conv2d(12, 2, 1)
+        super().__init__(stem=12, b4=(12,), b8=(32, 32), b16=(48, 48, 32), f8=(32, 12),
+                         f4=(12,))
 
 
 class DetectorMid(Detector):
@@ -82,13 +87,7 @@ class DetectorMid(Detector):
     outputs, about half the cost in ``cv2.dnn``."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.stem = nn.Sequential(_conv(3, 12, stride=2), nn.MaxPool2d(2))  # /4
-        self.b4 = _conv(12, 12)
-        self.b8 = nn.Sequential(nn.MaxPool2d(2), _conv(12, 40), _conv(40, 40))
-        self.f8 = nn.Sequential(_conv(72, 32), _conv(32, 12, k=1))
-        self.f4 = _conv(24, 12)
-        self.head = nn.Conv2d(12, 2, 1)
+        super().__init__(stem=12, b4=(12,), f8=(32, 12), f4=(12,))
 
 
 #: The detectors ``train.py --det-arch`` can train: ``full`` is the shipped one.

@@ -108,9 +108,9 @@ def load_onnx_weights(model: nn.Module, path: Path) -> None:
     weights were not kept). The export folds each BatchNorm into its convolution, so
     the convolutions take the folded weights and every BatchNorm is set to pass its
     input through unchanged: in eval mode the model then gives the file's outputs
-    (checked: within 2e-6 of cv2.dnn on both shipped networks). In training mode a
-    BatchNorm normalises by its batch, so fine-tuning starts near the shipped network,
-    not exactly at it.
+    (checked: within 2e-6 of cv2.dnn on both shipped networks). Fine-tuning keeps
+    those BatchNorms in eval mode (:func:`train_mode`), so it starts exactly at the
+    file's network.
 
     Raises:
         ValueError: the file's convolutions are not the model's, in number or shape.
