@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .crops import die_crop
+from .crops import die_crop, shrink_area
 from .face import SOFT_RIM, rim_softness
 from .layouts import fit_layout
 from .stats import distance3, median, percentile, percentiles
@@ -356,8 +356,9 @@ class Body:
             the lightest 1 % of its centre stands further above its median than the
             darkest 1 % below it (a thin lint fibre is a few samples: 3 % missed it).
         floor_contrast: Lab distance between the face's median colour and the
-            frame's floor colour (:func:`floor_colour`), if given (lint in a corner of
-            a dice box has the box's walls on most sides, the floor on the others).
+            nearer of the frame's floor colours (:func:`floor_colour`), if given (lint
+            in a corner of a dice box has the box's walls on most sides, the floor on
+            the others).
         surround: Lab distance between the face's median colour and the floor around
             the box in the third closest of the eight sectors: a "face" that goes on
             past the box on three sides or more is the floor itself (lint in a corner
@@ -385,14 +386,48 @@ class Body:
 
 
 def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """The tray floor's colour: the median Lab colour (OpenCV's 0..255 scaling) of the
-    frame (sampled on a grid of about 64 px across its short side), which the floor
-    covers most of (dice cover under a third of it)."""
+    """The tray floor's colour, two estimates of it in Lab (OpenCV's 0..255 scaling):
+    a 2 x 3 float32 array.
+
+    Row 0, the median colour of the frame (sampled on a grid of about 64 px across
+    its short side), which the floor covers most of (dice cover under a third of
+    it). Row 1, the frame's most common colour: the frame area-averaged to about
+    64 px across its short side (a floor's grain averages out), its colours counted
+    on a grid of 16 Lab levels, the densest 3 x 3 x 3 block of that grid, and the
+    median of the pixels within 20 of that block's mean. In a dice box seen from
+    close above the walls can take a third of the frame or more and pull the median
+    off the floor (a speck by a wall was then no floor speck), while the floor is
+    one colour, the walls several shades and the dice several colours; but where
+    lint is strewn over the floor, a patch of it is lighter than the bare floor that
+    is the most common colour, and nearer to the median. Each is right on some
+    floors: :func:`body_contrast` measures a face against the nearer one.
+    """
     h, w = image.shape[:2]
     step = max(1, min(h, w) // 64)
-    small = np.ascontiguousarray(image[::step, ::step])
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
-    return np.asarray(median(lab, axis=0), np.float32)
+    sampled = np.ascontiguousarray(image[::step, ::step])
+    lab = cv2.cvtColor(sampled, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+    s = 64.0 / max(min(h, w), 1)
+    small = shrink_area(image, (max(1, round(w * s)), max(1, round(h * s)))) if s < 1 else image
+    avg = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2Lab
+                       ).reshape(-1, 3).astype(np.float32)
+    cell = np.minimum(avg // _FLOOR_LEVEL, _FLOOR_CELLS - 1).astype(np.intp)
+    hist = np.zeros((_FLOOR_CELLS + 2,) * 3, np.float32)
+    np.add.at(hist, (cell[:, 0] + 1, cell[:, 1] + 1, cell[:, 2] + 1), 1.0)
+    n = _FLOOR_CELLS
+    block = np.zeros((n, n, n), np.float32)
+    for i, j, k in np.ndindex(3, 3, 3):
+        block += hist[i:i + n, j:j + n, k:k + n]
+    peak = np.array(np.unravel_index(int(np.argmax(block)), block.shape), np.intp)
+    mean = avg[(np.abs(cell - peak) <= 1).all(axis=1)].mean(axis=0)
+    common = median(avg[distance3(avg, mean) < _FLOOR_SPREAD], axis=0)
+    return np.stack([median(lab, axis=0), common]).astype(np.float32)
+
+
+#: :func:`floor_colour`: Lab levels a cell of the colour grid, cells a side, and the
+#: distance from the densest block's mean within which a colour is the floor's.
+_FLOOR_LEVEL = 16
+_FLOOR_CELLS = 16
+_FLOOR_SPREAD = 20.0
 
 
 def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
@@ -404,7 +439,8 @@ def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
     The face colour is the median over the central 0.6 of the box (pips are a small
     part of it); the floor is the ring from 0.7 to 1 box side from the centre, split
     into eight sectors, each summarised by its median (robust to the floor's grain and
-    scattered lint). ``floor``: the frame's floor colour (:func:`floor_colour`).
+    scattered lint). ``floor``: the frame's floor colour, or several estimates of it
+    (3 or n x 3 Lab, :func:`floor_colour`): the face is measured against the nearer.
     """
     h, w = image.shape[:2]
     step = (np.arange(_BODY_PX, dtype=np.float32) - (_BODY_PX - 1) / 2.0) * (2.0 * size
@@ -418,5 +454,6 @@ def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
     dist = sorted(np.linalg.norm(sectors - face, axis=1).tolist())
     lo, mid, hi = percentiles(lab[_BODY_MARKS_IDX, 0], (1, 50, 99)).tolist()
     lighter = hi - mid > mid - lo
-    far = float("inf") if floor is None else float(np.linalg.norm(face - floor))
+    far = float("inf") if floor is None else float(
+        np.linalg.norm(np.reshape(floor, (-1, 3)) - face, axis=1).min())
     return Body(dist[-3], lighter, far, dist[2])

@@ -97,3 +97,43 @@ def test_a_small_unread_detection_is_a_die_only_from_the_bar_up(
 def test_the_unreadable_bar_is_a_probability() -> None:
     with pytest.raises(VisionSettingsError, match="unread_min_prob"):
         VisionParams(unread_min_prob=1.5)
+
+
+def _box_seen_close(seed: int = 0) -> np.ndarray:
+    """A dark floor (Lab L about 12) in a dice box whose walls, in two shades of wood,
+    take over two fifths of the frame."""
+    img = _floor(30, seed)
+    img[:, :70] = (40, 90, 160)  # the left wall, lit
+    img[230:, :] = (30, 70, 130)  # the near wall, in shade
+    img[:50, :] = (45, 100, 175)  # the far wall
+    return img
+
+
+def test_the_floor_of_a_dice_box_seen_close_is_its_most_common_colour() -> None:
+    img = _box_seen_close()
+    floor = floor_colour(img)
+    assert floor.shape == (2, 3)
+    bare = cv2.cvtColor(np.full((1, 1, 3), 30, np.uint8), cv2.COLOR_BGR2Lab)[0, 0]
+    assert np.linalg.norm(floor[1] - bare) < 4  # the most common colour: the floor
+    assert np.linalg.norm(floor[0] - bare) > 20  # the median, pulled off by the walls
+
+
+def test_a_speck_by_the_wall_of_a_dice_box_seen_close_is_lint() -> None:
+    # in a corner of the box, the walls on most sides: the floor around it does not
+    # show the speck for what it is, and the median colour of the frame is no floor;
+    # the most common one is
+    img = _box_seen_close()
+    cv2.circle(img, (78, 222), 3, (235, 235, 235), -1)
+    b = body_contrast(img, 78.0, 222.0, 24.0, floor_colour(img))
+    assert b.light_marks and b.contrast > 20 and b.surround > 8
+    assert b.is_floor_speck(20.0)
+    median_only = body_contrast(img, 78.0, 222.0, 24.0, floor_colour(img)[0])
+    assert not median_only.is_floor_speck(20.0)
+
+
+@pytest.mark.parametrize(("seed", "i"), [(1313, 18), (2020, 11), (2121, 9), (2222, 6)])
+def test_a_speck_by_the_walls_of_an_empty_box_is_no_die(seed: int, i: int) -> None:
+    # empty boxes whose walls pulled the frame's median colour off the floor: a
+    # speck in a corner or along a wall was read as a 1 or a 2 (before floor_colour
+    # gave the frame's most common colour too)
+    assert read_dice(scene("empty-lint", i, seed).image).dice == ()
