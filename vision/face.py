@@ -107,6 +107,8 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     count, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
     pts = []
     soft = []
+    single: list[tuple[float, int, int]] = []  # whole pips: rim softness, in pts, blob
+    central: list[bool] = []  # ... and whether at the face's centre
     strokes = 0
     base = float(median(score[inner, inner]))
     rows = stats.tolist()
@@ -126,11 +128,22 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
         if stroke_likeness(labels[_y:_y + h, _x:_x + w] == k, area) > STROKE:
             strokes += 1  # a numeral's or a letter's strokes: no pip, and a mark
             continue
-        if rim_softness(score, labels, k, base) > SOFT_RIM:
+        rim = rim_softness(score, labels, k, base)
+        if rim > SOFT_RIM:
             soft.append(cents[k])
         else:
+            single.append((rim, len(pts), k))
+            central.append(bool(np.hypot(*(cents[k] - (n - 1) / 2.0)) < GLARE_CENTRE * n))
             pts.append(cents[k])
             pip_blobs.append(k)
+    drop = _softer_than_siblings([rim for rim, _, _ in single], central)
+    if drop:
+        # a spot with a rim far softer than the other pips': glare (a specular
+        # spot at a red die's centre, as white as its pips)
+        soft.extend(pts[single[i][1]] for i in drop)
+        gone = {single[i][1] for i in drop}
+        pts = [q for j, q in enumerate(pts) if j not in gone]
+        pip_blobs = [b for b in pip_blobs if b not in {single[i][2] for i in drop}]
     arr = np.array(pts, np.float64).reshape(-1, 2) - (n - 1) / 2.0
     fit = fit_layout(arr, face_half=n / 2.0, aligned=True)
     doubt = False
@@ -239,6 +252,41 @@ def stroke_likeness(blob: NDArray[np.bool_], area: int) -> float:
 
 #: A blob whose rim is softer than this (:func:`rim_softness`) is glare, not a pip.
 SOFT_RIM = 2.0
+
+#: A pip at the face's centre (within :data:`GLARE_CENTRE` of the side) whose rim
+#: is softer than this many times the median of the other pips' of its face (at
+#: least three pips) is glare (:func:`_softer_than_siblings`).
+SOFTER_THAN_SIBLINGS = 1.25
+GLARE_CENTRE = 0.2
+
+
+def _softer_than_siblings(rims: list[float], central: list[bool]) -> list[int]:
+    """Which of a face's pips (their :func:`rim_softness`, three or more), among
+    those at its centre (``central``), have a rim over :data:`SOFTER_THAN_SIBLINGS`
+    times softer than the median of the others'.
+
+    The pips of one face are printed alike and seen at one focus, so their rims are
+    alike (1.3..1.5 on the kinds' scenes); a specular spot at the centre of a red die
+    with white pips is as white as a pip, and its rim, softer than theirs, can still
+    pass :data:`SOFT_RIM` (1.8..2.0: a 2 with glare at its centre read as 3). Only
+    the centre: a very rounded die's corner pips reach its shaded rim and are softer
+    than its centre pip.
+
+    >>> _softer_than_siblings([1.4, 1.9, 1.35], [False, True, False])
+    [1]
+    >>> _softer_than_siblings([1.9, 1.4, 1.35], [False, True, False])
+    []
+    >>> _softer_than_siblings([1.4, 1.6, 1.35], [False, True, False])
+    []
+    """
+    if len(rims) < 3:
+        return []
+    out = []
+    for i, r in enumerate(rims):
+        others = rims[:i] + rims[i + 1:]
+        if central[i] and r > SOFTER_THAN_SIBLINGS * float(np.median(others)):
+            out.append(i)
+    return out
 
 
 def _pip_shaped(w: int, h: int, area: int, low: float, pip_max: float) -> bool:
