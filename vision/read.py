@@ -270,6 +270,14 @@ def square_corners(x: float, y: float, side: float, angle_deg: float) -> Quad:
     return (pts[0], pts[1], pts[2], pts[3])
 
 
+def _cut_off(d: Detection, edge: tuple[float, float, float, float]) -> bool:
+    """The detection's box, 0.85 of it, crosses ``edge`` (x0, y0, x1, y1 px: the
+    frame, or the calibrated tray)."""
+    half = d.size / 2 * 0.85
+    return (d.x - half < edge[0] or d.y - half < edge[1]
+            or d.x + half > edge[2] or d.y + half > edge[3])
+
+
 def _in_box(x: float, y: float, box: tuple[float, float, float, float]) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
@@ -812,10 +820,12 @@ def read_dice(
                 and smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64)) > p.max_smear):
             value = None
             smeared.add((d.x, d.y))
-        elif (fr.value is None and d.size >= p.strict_min_px
+        elif ((fr.value is None or _cut_off(d, edge)) and d.size >= p.strict_min_px
               and body_contrast(img, d.x, d.y, d.size).contrast < p.min_body_contrast
               and not find_top_face(img, d.x, d.y, d.size).found):
-            continue  # the floor itself: its pattern (polka dots) taken for pips
+            # the floor itself: its pattern (polka dots) taken for pips, read or not
+            # where the frame's edge cuts it (a grid of dots there reads as a 4 or a 6)
+            continue
         elif (fr.value is None and d.size >= p.strict_min_px and fr.pip_check != "agrees"
               and not d6_face_seen(img, d)):
             strange.append((d.x, d.y))  # a d8, a numeral die, a pattern: no die here
@@ -827,10 +837,8 @@ def read_dice(
         if cal.bank_zone is not None and _in_box(d.x, d.y, cal.bank_zone):
             banked.append(die)
             continue
-        half = d.size / 2
         flag = ""
-        if (d.x - half * 0.85 < edge[0] or d.y - half * 0.85 < edge[1]
-                or d.x + half * 0.85 > edge[2] or d.y + half * 0.85 > edge[3]):
+        if _cut_off(d, edge):
             flag = "cut_off"
         elif cal.die_size_px is not None and side > COCKED * cal.die_size_px:
             t = find_top_face(img, d.x, d.y, d.size)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import vision.read
-from tools.vision.kinds import scene
+from tools.vision.kinds import read_scene, scene
 from vision import read_dice
 from vision.model import Detection
 from vision.read import FaceRead
@@ -137,3 +137,19 @@ def test_a_speck_by_the_walls_of_an_empty_box_is_no_die(seed: int, i: int) -> No
     # speck in a corner or along a wall was read as a 1 or a 2 (before floor_colour
     # gave the frame's most common colour too)
     assert read_dice(scene("empty-lint", i, seed).image).dice == ()
+
+
+@pytest.mark.parametrize(("seed", "i"), [(1818, 15), (2424, 16), (402, 7)])
+def test_polka_dots_cut_off_by_the_frame_are_no_die(seed: int, i: int) -> None:
+    # a grid of the cloth's dots at a corner of the frame reads as a 4 or a 6 and its
+    # pips agree; it stands apart from nothing and shows no top face. It was reported
+    # as a die cut off by the edge (the floor check took only dice without a value)
+    res = read_scene("polka", i, seed)
+    assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
+
+
+def test_a_white_die_on_a_white_polka_cloth_is_still_read() -> None:
+    # it stands apart from nothing either, but it is not cut off: its top face and
+    # pips agree with its value
+    res = read_scene("polka", 18, 1212)
+    assert (res.correct, res.wrong, res.false) == (3, 0, 0)
