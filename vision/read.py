@@ -803,7 +803,12 @@ def read_dice(
     strange: list[tuple[float, float]] = []
     smeared: set[tuple[float, float]] = set()
     edge = (0.0, 0.0, float(w), float(h)) if cal.tray is None else cal.tray
-    for d, fr in find_and_read(img, cal, p):
+    found = find_and_read(img, cal, p)
+    # a throw of large dice: a detection under the large dice's size that no value was
+    # read for is held to their checks (printed text beside dice of 90..180 px)
+    read_sizes = [d.size for d, fr in found if fr.value is not None]
+    large_throw = bool(read_sizes) and float(np.median(read_sizes)) >= p.strict_min_px
+    for d, fr in found:
         if cal.tray is not None and not _in_box(d.x, d.y, cal.tray):
             continue
         if fr.not_a_die:
@@ -826,7 +831,8 @@ def read_dice(
             # the floor itself: its pattern (polka dots) taken for pips, read or not
             # where the frame's edge cuts it (a grid of dots there reads as a 4 or a 6)
             continue
-        elif (fr.value is None and d.size >= p.strict_min_px and fr.pip_check != "agrees"
+        elif (fr.value is None and fr.pip_check != "agrees"
+              and (d.size >= p.strict_min_px or (large_throw and d.size >= 0.5 * p.strict_min_px))
               and not d6_face_seen(img, d)):
             strange.append((d.x, d.y))  # a d8, a numeral die, a pattern: no die here
             continue

@@ -153,3 +153,14 @@ def test_a_white_die_on_a_white_polka_cloth_is_still_read() -> None:
     # pips agree with its value
     res = read_scene("polka", 18, 1212)
     assert (res.correct, res.wrong, res.false) == (3, 0, 0)
+
+
+@pytest.mark.parametrize(("seed", "i"), [(1212, 9), (2222, 5)])
+def test_printed_text_beside_large_dice_is_no_unreadable_die(
+        seed: int, i: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # letters of 70 px on the tray's floor beside dice of 90..180 px, no value read:
+    # held to the large dice's check (a d6's top face), they are no die
+    res = read_scene("numerals-text", i, seed)
+    assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
+    monkeypatch.setattr("vision.read.d6_face_seen", lambda img, d: True)
+    assert read_scene("numerals-text", i, seed).false == 1
