@@ -164,3 +164,11 @@ def test_printed_text_beside_large_dice_is_no_unreadable_die(
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
     monkeypatch.setattr("vision.read.d6_face_seen", lambda img, d: True)
     assert read_scene("numerals-text", i, seed).false == 1
+
+
+def test_a_crumb_smaller_than_any_die_is_no_die() -> None:
+    # an 11 px crumb with a lint fibre over it, on an empty box's floor, read as a 3
+    # when detections from 10 px were taken (VisionParams.min_die_px, now 12)
+    img = scene("empty-lint", 1, 1717).image
+    assert read_dice(img).dice == ()
+    assert [d.value for d in read_dice(img, params=VisionParams(min_die_px=10.0)).dice] == [3]
