@@ -410,15 +410,17 @@ def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
     small = shrink_area(image, (max(1, round(w * s)), max(1, round(h * s)))) if s < 1 else image
     avg = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2Lab
                        ).reshape(-1, 3).astype(np.float32)
-    cell = np.minimum(avg // _FLOOR_LEVEL, _FLOOR_CELLS - 1).astype(np.intp)
-    hist = np.zeros((_FLOOR_CELLS + 2,) * 3, np.float32)
-    np.add.at(hist, (cell[:, 0] + 1, cell[:, 1] + 1, cell[:, 2] + 1), 1.0)
     n = _FLOOR_CELLS
-    block = np.zeros((n, n, n), np.float32)
-    for i, j, k in np.ndindex(3, 3, 3):
-        block += hist[i:i + n, j:j + n, k:k + n]
+    cell = (avg * (1.0 / _FLOOR_LEVEL)).astype(np.intp)  # Lab 0..255: cells 0..15
+    flat = (cell[:, 0] * n + cell[:, 1]) * n + cell[:, 2]
+    block = np.pad(np.bincount(flat, minlength=n ** 3).reshape(n, n, n), 1)
+    for axis in range(3):  # the 3 x 3 x 3 block sums, one axis at a time
+        lo, mid, hi = (np.take(block, range(k, k + block.shape[axis] - 2), axis=axis)
+                       for k in range(3))
+        block = lo + mid + hi
     peak = np.array(np.unravel_index(int(np.argmax(block)), block.shape), np.intp)
-    mean = avg[(np.abs(cell - peak) <= 1).all(axis=1)].mean(axis=0)
+    in_block = (np.abs(cell - peak) <= 1).all(axis=1).astype(np.float32)
+    mean = in_block @ avg / in_block.sum()
     common = median(avg[distance3(avg, mean) < _FLOOR_SPREAD], axis=0)
     return np.stack([median(lab, axis=0), common]).astype(np.float32)
 
