@@ -612,6 +612,13 @@ def _shrink(fine: NDArray[np.uint8], w: int, h: int, long_side: int) -> NDArray[
     return np.asarray(cv2.resize(fine, size, interpolation=cv2.INTER_AREA), np.uint8)
 
 
+#: Detections from this size (px) up are looked at, though only those from
+#: ``VisionParams.min_die_px`` up are reported (:func:`read_dice`): where the full-size
+#: look sees a large die only as its pips, 10 px "dice" that get no value, they are
+#: what makes the half-size look run and find the die.
+LOOK_MIN_PX = 10.0
+
+
 def find_candidates(
     img: NDArray[np.uint8], cal: Calibration, p: VisionParams
 ) -> list[Candidate]:
@@ -645,7 +652,7 @@ def find_candidates(
         coarse_min = 0.0
     else:
         long_side = p.detect_long_side_px
-        lo, hi = p.min_die_px, p.max_die_px
+        lo, hi = min(p.min_die_px, LOOK_MIN_PX), p.max_die_px
         coarse_min = 40.0
     scale = long_side / max(h, w)
     fine_img = resize_long(img, long_side)
@@ -697,7 +704,7 @@ def find_candidates(
         closer = int(min(round(long_side * 28.0 / (smallest * scale) / 32) * 32, 1024))
         more = not_specks(img, [
             d for d in detect(img, closer, p.detect_threshold)
-            if p.min_die_px <= d.size <= p.max_die_px
+            if lo <= d.size <= p.max_die_px
             and not any(_overlap(d, c.det) for c in cands
                         if decide(c.probs, c.pips, p, c.det.size).value is not None)], p, floor)
         cands = without_small_reads(img, merge_looks(cands + _candidates(img, more, p), p, img),
@@ -809,7 +816,7 @@ def read_dice(
     read_sizes = [d.size for d, fr in found if fr.value is not None]
     large_throw = bool(read_sizes) and float(np.median(read_sizes)) >= p.strict_min_px
     for d, fr in found:
-        if cal.tray is not None and not _in_box(d.x, d.y, cal.tray):
+        if (cal.tray is not None and not _in_box(d.x, d.y, cal.tray)) or d.size < p.min_die_px:
             continue
         if fr.not_a_die:
             # only inside a calibrated tray: without one, the frame holds the table,

@@ -154,6 +154,7 @@ class VisionParams:
             frame's width: 12 px in a 600 px frame). At 10 px a crumb of 11 px on an
             empty tray was read as a 3; on the shared photos, vision-cases and 19
             seeds of the kinds' scenes, 12 instead of 10 changed nothing else.
+            Detections from 10 px are still looked at (``vision.read.LOOK_MIN_PX``).
         max_die_px: largest die reported, in px of the input image.
         read_threshold: minimum face-classifier probability 0..1 for a value; below it
             the die's value is ``None``.

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from tools.vision.kinds import read_scene
 from vision import read_dice
@@ -43,3 +44,19 @@ def test_no_small_detection_of_the_half_size_look_where_the_full_size_look_read_
     # of the cloth in a square, which the classifier reads as a 4
     res = read_scene("polka", 16, seed=101)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
+
+
+def test_a_die_seen_only_as_its_pips_is_found_by_the_half_size_look(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the demo's crop of two cargo dice (nell-byler-d6, 129 x 172 px): the full-size
+    # look finds the 1, and the 3 only as two of its pips, "dice" of 9 and 10 px that
+    # get no value; they make the half-size look run, which finds the 3 at 41 px.
+    # They are looked at (vision.read.LOOK_MIN_PX) though none under
+    # VisionParams.min_die_px (12) is reported
+    demo = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
+    img = cv2.imread(str(demo / "photos" / "nell-byler-d6" / "IMG_20191209_100308.jpg"))
+    assert img is not None
+    crop = np.ascontiguousarray(img[370:542, 172:301])
+    assert sorted(d.value for d in read_dice(crop).dice if d.value) == [1, 3]
+    monkeypatch.setattr("vision.read.LOOK_MIN_PX", 12.0)
+    assert [d.value for d in read_dice(crop).dice] == [1]
