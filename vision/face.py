@@ -140,10 +140,11 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     if drop:
         # a spot with a rim far softer than the other pips': glare (a specular
         # spot at a red die's centre, as white as its pips)
-        soft.extend(pts[single[i][1]] for i in drop)
         gone = {single[i][1] for i in drop}
+        gone_blobs = {single[i][2] for i in drop}
+        soft.extend(pts[j] for j in sorted(gone))
         pts = [q for j, q in enumerate(pts) if j not in gone]
-        pip_blobs = [b for b in pip_blobs if b not in {single[i][2] for i in drop}]
+        pip_blobs = [b for b in pip_blobs if b not in gone_blobs]
     arr = np.array(pts, np.float64).reshape(-1, 2) - (n - 1) / 2.0
     fit = fit_layout(arr, face_half=n / 2.0, aligned=True)
     doubt = False
