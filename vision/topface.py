@@ -419,9 +419,12 @@ def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
                        for k in range(3))
         block = lo + mid + hi
     peak = np.array(np.unravel_index(int(np.argmax(block)), block.shape), np.intp)
-    in_block = (np.abs(cell - peak) <= 1).all(axis=1).astype(np.float32)
-    mean = in_block @ avg / in_block.sum()
-    common = median(avg[distance3(avg, mean) < _FLOOR_SPREAD], axis=0)
+    in_block = (np.abs(cell - peak) <= 1).all(axis=1)
+    mean = in_block.astype(np.float32) @ avg / in_block.sum()
+    near = distance3(avg, mean) < _FLOOR_SPREAD
+    # two colours at the block's far sides (a frame of two flat colours) leave its
+    # mean between them, near none: then the block's own colours
+    common = median(avg[near if near.any() else in_block], axis=0)
     return np.stack([median(lab, axis=0), common]).astype(np.float32)
 
 

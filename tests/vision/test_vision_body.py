@@ -172,3 +172,17 @@ def test_a_crumb_smaller_than_any_die_is_no_die() -> None:
     img = scene("empty-lint", 1, 1717).image
     assert read_dice(img).dice == ()
     assert [d.value for d in read_dice(img, params=VisionParams(min_die_px=10.0)).dice] == [3]
+
+
+@pytest.mark.parametrize(("dark", "light"), [(46, 85), (0, 39), (120, 170)])
+def test_a_frame_of_two_flat_colours_has_a_floor_colour(dark: int, light: int) -> None:
+    # the densest block of the colour grid holds both colours at its far sides: its
+    # mean lies near neither (the median of no pixel raised ValueError); 64 px
+    # across, the frame is not resampled, so no pixel blends the two
+    img = np.zeros((64, 64, 3), np.uint8)
+    img[:, :32] = dark
+    img[:, 32:] = light
+    floor = floor_colour(img)
+    assert floor.shape == (2, 3) and np.isfinite(floor).all()
+    big = np.ascontiguousarray(cv2.resize(img, (640, 480), interpolation=cv2.INTER_NEAREST))
+    assert read_dice(big).dice == ()
