@@ -184,5 +184,5 @@ def test_a_frame_of_two_flat_colours_has_a_floor_colour(dark: int, light: int) -
     img[:, 32:] = light
     floor = floor_colour(img)
     assert floor.shape == (2, 3) and np.isfinite(floor).all()
-    big = np.ascontiguousarray(cv2.resize(img, (640, 480), interpolation=cv2.INTER_NEAREST))
+    big = np.asarray(cv2.resize(img, (640, 480), interpolation=cv2.INTER_NEAREST), np.uint8)
     assert read_dice(big).dice == ()

@@ -56,7 +56,7 @@ def test_a_die_seen_only_as_its_pips_is_found_by_the_half_size_look(
     demo = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
     img = cv2.imread(str(demo / "photos" / "nell-byler-d6" / "IMG_20191209_100308.jpg"))
     assert img is not None
-    crop = np.ascontiguousarray(img[370:542, 172:301])
+    crop = np.ascontiguousarray(img[370:542, 172:301], np.uint8)
     assert sorted(d.value for d in read_dice(crop).dice if d.value) == [1, 3]
     monkeypatch.setattr("vision.read.LOOK_MIN_PX", 12.0)
     assert [d.value for d in read_dice(crop).dice] == [1]
