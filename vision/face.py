@@ -125,7 +125,8 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
                 soft.extend(glare)
                 pip_blobs.append(k)
             continue
-        if stroke_likeness(labels[_y:_y + h, _x:_x + w] == k, area) > STROKE:
+        blob = labels[_y:_y + h, _x:_x + w] == k
+        if stroke_likeness(blob, area) > STROKE or _holed(blob):
             strokes += 1  # a numeral's or a letter's strokes: no pip, and a mark
             continue
         rim = rim_softness(score, labels, k, base)
@@ -249,6 +250,15 @@ def stroke_likeness(blob: NDArray[np.bool_], area: int) -> float:
     padded = np.pad(blob.astype(np.uint8), 1)
     thick = float(cv2.distanceTransform(padded, cv2.DIST_L2, 5).max())
     return area / (math.pi * max(thick, 0.5) ** 2)
+
+
+def _holed(blob: NDArray[np.bool_]) -> bool:
+    """Whether a blob (its box, True inside) has a hole of 2 px or more: the loop of
+    a numeral (8, 6, 9, 0, 4), which a pip, a filled disc, has not."""
+    padded = np.pad(blob.astype(np.uint8), 1)
+    outside = padded.copy()
+    cv2.floodFill(outside, None, (0, 0), 1)
+    return int((outside == 0).sum()) >= 2
 
 
 #: A blob whose rim is softer than this (:func:`rim_softness`) is glare, not a pip.

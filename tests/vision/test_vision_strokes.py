@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tools.vision.kinds import read_scene
-from vision.face import FACE_PX, STROKE, find_pips, stroke_likeness
+from vision.face import FACE_PX, STROKE, _holed, find_pips, stroke_likeness
 
 
 def _blob(draw) -> tuple[np.ndarray, int]:  # type: ignore[no-untyped-def]
@@ -69,3 +69,26 @@ def test_numeral_dice_are_no_1s(seed: int, i: int) -> None:
     # numeral d6s, large, the numeral read as the one pip of a 1 before
     res = read_scene("numerals-text", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
+
+
+def test_a_loop_is_a_hole_and_a_disc_has_none() -> None:
+    """vision.face._holed: a pip is a filled disc; an 8, a 6, a 9 or a 0 has a loop."""
+    def blob(draw) -> np.ndarray:  # type: ignore[no-untyped-def]
+        m = np.zeros((20, 20), np.uint8)
+        draw(m)
+        return m > 0
+    assert not _holed(blob(lambda m: cv2.circle(m, (10, 10), 6, 1, -1)))
+    assert _holed(blob(lambda m: cv2.circle(m, (10, 10), 6, 1, 4)))  # a 0
+    eight = blob(lambda m: [cv2.circle(m, (10, y), 4, 1, 3) for y in (6, 13)])
+    assert _holed(eight)
+    one_px = blob(lambda m: cv2.circle(m, (10, 10), 6, 1, -1))
+    one_px[10, 10] = False  # a single pixel of noise is no loop
+    assert not _holed(one_px)
+
+
+def test_a_d12_numeral_is_no_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a d12 seen whole on green felt, its numeral 8 (on its side, as round as a pip
+    # and filled but for its two loops) read as a 1's pip at 0.98
+    assert read_scene("polyhedra", 12, 1717).wrong == 0
+    monkeypatch.setattr("vision.face._holed", lambda blob: False)
+    assert read_scene("polyhedra", 12, 1717).wrong == 1
