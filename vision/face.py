@@ -37,7 +37,8 @@ class PipCheck:
         marks: blobs on the face reaching its middle that are no pips: a finger, a
             glare patch, a numeral, a logo, a speck of dirt, merged pips (the pips
             seen may not be all there are); and blobs of a pip's size shaped like
-            strokes (:func:`stroke_likeness`: a numeral's or a letter's).
+            strokes (:func:`stroke_likeness`: a numeral's or a letter's) or with a
+            loop (:func:`_holed`: a numeral's 8, 6, 9 or 0).
     """
 
     fit: LayoutFit
@@ -107,8 +108,8 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     count, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=4)
     pts = []
     soft = []
-    single: list[tuple[float, int, int]] = []  # whole pips: rim softness, in pts, blob
-    central: list[bool] = []  # ... and whether at the face's centre
+    whole: list[tuple[NDArray[np.float64], float, int]] = []  # one blob one pip: centre,
+    # rim softness, label
     strokes = 0
     base = float(median(score[inner, inner]))
     rows = stats.tolist()
@@ -127,25 +128,24 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
             continue
         blob = labels[_y:_y + h, _x:_x + w] == k
         if stroke_likeness(blob, area) > STROKE or _holed(blob):
-            strokes += 1  # a numeral's or a letter's strokes: no pip, and a mark
+            strokes += 1  # a numeral's or a letter's strokes, or its loop: a mark
             continue
         rim = rim_softness(score, labels, k, base)
         if rim > SOFT_RIM:
             soft.append(cents[k])
         else:
-            single.append((rim, len(pts), k))
-            central.append(bool(np.hypot(*(cents[k] - (n - 1) / 2.0)) < GLARE_CENTRE * n))
-            pts.append(cents[k])
+            whole.append((cents[k], rim, k))
+    # a spot at the centre whose rim is far softer than the other pips': glare (a
+    # specular spot on a red die, as white as its pips)
+    centre_glare = set(_softer_than_siblings(
+        [rim for _, rim, _ in whole],
+        [bool(np.hypot(*(c - (n - 1) / 2.0)) < GLARE_CENTRE * n) for c, _, _ in whole]))
+    for i, (c, _, k) in enumerate(whole):
+        if i in centre_glare:
+            soft.append(c)
+        else:
+            pts.append(c)
             pip_blobs.append(k)
-    drop = _softer_than_siblings([rim for rim, _, _ in single], central)
-    if drop:
-        # a spot with a rim far softer than the other pips': glare (a specular
-        # spot at a red die's centre, as white as its pips)
-        gone = {single[i][1] for i in drop}
-        gone_blobs = {single[i][2] for i in drop}
-        soft.extend(pts[j] for j in sorted(gone))
-        pts = [q for j, q in enumerate(pts) if j not in gone]
-        pip_blobs = [b for b in pip_blobs if b not in gone_blobs]
     arr = np.array(pts, np.float64).reshape(-1, 2) - (n - 1) / 2.0
     fit = fit_layout(arr, face_half=n / 2.0, aligned=True)
     doubt = False
