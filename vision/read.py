@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from .crops import die_crop
 from .face import FACE_PX, PipCheck, face_crop, find_pips
+from .hands import hand_over
 from .layouts import CONTAINED_IN, could_be_part_of
 from .model import Detection, classify_crops, detect, resize_long, upright_crops
 from .quality import image_problems, smear
@@ -171,6 +172,12 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       on a floor of its colour, its numeral taken for the pip of a 1): the face
       cannot be checked, so the die is unreadable.
 
+    And for every value, ``"hand"``: the top face found is no square and a
+    skin-coloured region reaches from outside the box to its centre
+    (:func:`vision.hands.hand_over`): a finger over the die hides pips, and what is
+    left can fit a smaller value (a 5 with its centre covered, a 6 with a column
+    covered); the die is unreadable and the player is asked to take the hand away.
+
     From :func:`vision.topface.find_top_face`; ``top`` is the top face the pip check
     segmented for this detection because the box's crop fit no layout cleanly
     (:attr:`Candidate.top`), so a value given rests on its pips.
@@ -183,6 +190,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         # its colour, whose numeral is taken for a 1's pip, cannot be told from a d6
         # (an even value's pips agreed with its layout: nothing to check it against)
         return "unseen" if value in (1, 3, 5) else None
+    if not t.square and hand_over(img, d.x, d.y, d.size) > 0.0:
+        return "hand"
     if (t.square and t.whole and t.marks == 0 and t.value is not None
             and t.value in CONTAINED_IN[value]):
         return "more_pips"
@@ -317,6 +326,7 @@ class FaceRead:
     not_a_die: bool
     angle: float
     pip_check: str  # "agrees", "disagrees", "none" (no layout seen)
+    doubt: str | None = None  # why a value was withheld (:func:`face_doubt`)
 
 
 def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
@@ -759,14 +769,15 @@ def find_and_read(
     out = []
     for c in find_candidates(img, cal, p):
         fr = decide(c.probs, c.pips, p, c.det.size)
-        value, check = fr.value, fr.pip_check
+        value, check, doubt = fr.value, fr.pip_check, None
         if value is not None and c.det.size >= p.strict_min_px:
             doubt = face_doubt(img, c.det, value, c.top)
             if doubt is not None:
-                # glare, unseen, a mark, more pips: a die, unreadable; not a d6:
-                # reported as no die (read_dice)
+                # glare, unseen, a mark, more pips, a hand: a die, unreadable; not a
+                # d6: reported as no die (read_dice)
                 value, check = None, ("none" if doubt == "not_d6" else "agrees")
-        out.append((c.det, FaceRead(value, fr.confidence, fr.not_a_die, c.angle, check)))
+        out.append((c.det, FaceRead(value, fr.confidence, fr.not_a_die, c.angle, check,
+                                    doubt)))
     return out
 
 
@@ -859,6 +870,8 @@ def read_dice(
                 flag = "cocked"
         if not flag and die.center in smeared:
             flag = "smeared"
+        elif not flag and fr.doubt == "hand":
+            flag = "hand"
         if flag:
             die = Die(None, die.center, die.corners, die.confidence, 0)
         entries.append((die, flag))
@@ -876,6 +889,9 @@ def read_dice(
         elif flag == "smeared":
             problems.append(Problem("blurred", f"The die at the {place} is blurred: it was "
                                     "still moving. Press again when the dice have stopped.", i))
+        elif flag == "hand":
+            problems.append(Problem("unreadable", f"A hand is over the die at the {place}: "
+                                    "take it away and press again.", i))
         elif dd.value is None and not blurred:
             problems.append(Problem("unreadable", f"Cannot read the die at the {place}: "
                                     "re-throw it, or straighten it if it is leaning.", i))
