@@ -128,7 +128,10 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       glare that bright washes out a dark pip (a white 5 read as 4) and hides a
       light one; the die is unreadable. (A soft spot that does not saturate is let
       through: counting it too cost 10 more right reads of 2s and 4s on the kinds'
-      scenes and caught no other misread.)
+      scenes and caught no other misread.) But a soft spot there that is darker
+      than the face, on a face whose pips are darker than it
+      (:attr:`vision.topface.TopFace.faded`), is a centre pip that glare washed out:
+      glare is never darker than the face it lies on (a white 3 read as 2).
     - ``"hidden_centre"``: a 2 or a 4 whose face centre is mostly not of the face
       colour (:data:`HIDDEN_CENTRE`): a finger over it (a 3 read as 2); the die is
       unreadable.
@@ -195,10 +198,13 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if (t.square and t.whole and t.marks == 0 and t.value is not None
             and t.value in CONTAINED_IN[value]):
         return "more_pips"
-    glare_at_centre = bool(len(t.glare)) and float(
-        np.min(np.hypot(t.glare[:, 0], t.glare[:, 1]))) < 0.2 * t.side
+    def at_centre(spots: NDArray[np.float64]) -> bool:  # within a fifth of the side
+        return bool(len(spots)) and float(np.min(np.hypot(spots[:, 0], spots[:, 1]))
+                                          ) < 0.2 * t.side
+
+    glare_at_centre = at_centre(t.glare)
     if value in (2, 4):
-        if saturated_centre(img, t.center, t.side):
+        if saturated_centre(img, t.center, t.side) or at_centre(t.faded):
             return "glare"
         if t.centre_clear < HIDDEN_CENTRE:
             return "hidden_centre"

@@ -57,6 +57,10 @@ class TopFace:
         marks: holes in the face that are neither pips nor specks (numerals, logos,
             a glare patch, merged pips): the face cannot be read from its pips.
         glare: soft-rimmed bright spots (specular glare) relative to the face centre, px.
+        faded: those of the soft-rimmed spots that are darker than the face on a face
+            whose pips are darker than it (relative to the face centre, px): glare
+            is never darker than the face it lies on, so such a spot is a dark pip
+            that glare washed out, not glare.
         value: the d6 layout the pips fit (``None``: none fits, or no pips).
         corners: corners of the face's outline (its convex hull simplified to within
             4 % of its perimeter, :func:`cv2.approxPolyDP`): 4 for a d6's square,
@@ -99,6 +103,7 @@ class TopFace:
     texture: float = 0.0
     centre_clear: float = 1.0
     centre_pip_size: float = 1.0
+    faded: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
 
 
 #: The Lab crop around a detection, each pixel's distance from the face colour, and
@@ -156,6 +161,8 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
     hcount, hlabel, hstats, hcents = cv2.connectedComponentsWithStats(holes, connectivity=8)
     pips: list[tuple[float, float]] = []
     glare: list[tuple[float, float]] = []
+    soft_light: list[float] = []
+    pip_light: list[float] = []
     pip_areas: list[float] = []
     disc = 1.0
     marks = 0
@@ -175,17 +182,22 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         if is_round and sharp <= SOFT_RIM:
             pips.append(rel)
             pip_areas.append(float(ha))
+            pip_light.append(_hole_lightness(lab, hlabel, h, hstats[h]))
             ys, xs = np.nonzero(hlabel[hy0:hy0 + hh, hx0:hx0 + hw] == h)
             _, rad = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
             disc = min(disc, ha / (math.pi * max(rad, 0.5) ** 2))
         elif sharp > SOFT_RIM and d <= 0.34 * side_c:
             glare.append(rel)
+            soft_light.append(_hole_lightness(lab, hlabel, h, hstats[h]))
         else:
             marks += 1
     if pip_areas and max(pip_areas) > 2.2 * min(pip_areas):
         marks += 1  # pips of different sizes: a merge, a numeral's dot, a speck
     arr = np.array(pips, np.float64).reshape(-1, 2)
     garr = np.array(glare, np.float64).reshape(-1, 2)
+    face_light = float(median(lab[:, :, 0][region > 0]))
+    dark_pips = bool(pip_light) and float(median(np.array(pip_light))) < face_light - FADED
+    faded = garr[[dark_pips and v < face_light - FADED for v in soft_light]]
     value = fit_layout(arr, side / 2, aligned=not round_face).value if len(arr) else None
     hull = cv2.convexHull(outer)
     corners = len(cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True))
@@ -198,7 +210,20 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         ci = int(np.argmin(np.hypot(arr[:, 0], arr[:, 1])))
         centre_size = pip_areas[ci] / float(median(np.delete(np.array(pip_areas), ci)))
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
-                   value, corners, fill, circ, disc, texture, clear, centre_size)
+                   value, corners, fill, circ, disc, texture, clear, centre_size, faded)
+
+
+#: :func:`find_top_face`: a soft spot or the pips this many lightness levels (Lab L,
+#: 0..255) below the face are darker than it.
+FADED = 12.0
+
+
+def _hole_lightness(lab: NDArray[np.float32], labels: NDArray[np.int32], k: int,
+                    stats: NDArray[np.int32]) -> float:
+    """Median Lab lightness of hole ``k`` of ``labels`` (its ``stats`` row: x, y, w, h)."""
+    x, y, w, h = (int(v) for v in stats[:4])
+    box = labels[y:y + h, x:x + w] == k
+    return float(median(lab[y:y + h, x:x + w, 0][box]))
 
 
 def face_distance(image: NDArray[np.uint8], x: float, y: float, size: float

@@ -80,3 +80,51 @@ def test_glare_at_the_centre_of_a_red_die_gives_no_wrong_value(
     assert read_scene("glare", i, seed).wrong == 0
     monkeypatch.setattr("vision.face.SOFTER_THAN_SIBLINGS", 99.0)
     assert read_scene("glare", i, seed).wrong == 1
+
+
+# A centre pip that glare washed out (vision.topface.TopFace.faded): on a light face
+# with dark pips a soft spot darker than the face is a pip, since glare is never
+# darker than the face it lies on.
+
+def _white_three(centre: tuple[int, int, int], sigma: float) -> np.ndarray:
+    """A white 3 of 120 px at (150, 150) on a dark floor, its centre pip drawn in
+    ``centre`` (BGR) and softened by ``sigma`` px (glare washing it out)."""
+    img = np.full((300, 300, 3), 40, np.uint8)
+    cv2.rectangle(img, (90, 90), (210, 210), (235, 235, 235), -1)
+    for c in ((118, 118), (182, 182)):
+        cv2.circle(img, c, 11, (25, 25, 25), -1)
+    spot = np.zeros((300, 300), np.float32)
+    cv2.circle(spot, (150, 150), 11, 1.0, -1)
+    spot = np.asarray(cv2.GaussianBlur(spot, (0, 0), sigma), np.float32)[..., None]
+    img = np.clip(img * (1 - spot) + np.array(centre, np.float32) * spot, 0, 255)
+    return np.asarray(cv2.GaussianBlur(img.astype(np.uint8), (0, 0), 0.8), np.uint8)
+
+
+def test_a_white_3_whose_centre_pip_glare_washed_out_is_no_2() -> None:
+    from vision.model import Detection
+    from vision.read import face_doubt
+    from vision.topface import find_top_face
+
+    img = _white_three((150, 150, 150), 3.0)  # grey and soft: a pip washed out
+    t = find_top_face(img, 150.0, 150.0, 130.0)
+    assert t.found and t.square and len(t.pips) == 2 and len(t.glare) == 1
+    assert len(t.faded) == 1 and float(np.hypot(*t.faded[0])) < 0.2 * t.side
+    assert face_doubt(img, Detection(150.0, 150.0, 130.0, 0.9), 2) == "glare"
+
+
+def test_a_light_soft_spot_on_a_white_2_is_no_faded_pip() -> None:
+    from vision.topface import find_top_face
+
+    img = _white_three((255, 255, 255), 3.0)  # a highlight, lighter than the face
+    t = find_top_face(img, 150.0, 150.0, 130.0)
+    assert t.found and len(t.pips) == 2 and len(t.glare) == 1 and len(t.faded) == 0
+
+
+@pytest.mark.parametrize(("seed", "i"), [(1919, 3)])
+def test_a_kinds_white_3_under_glare_is_no_2(seed: int, i: int,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from tools.vision.kinds import read_scene
+
+    assert read_scene("glare", i, seed).wrong == 0
+    monkeypatch.setattr("vision.topface.FADED", 999.0)  # no spot is ever darker
+    assert read_scene("glare", i, seed).wrong == 1
