@@ -111,7 +111,8 @@ def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
 
 
 def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
-               top: TopFace | None = None) -> str | None:
+               top: TopFace | None = None,
+               min_contrast: float = VisionParams.min_body_contrast) -> str | None:
     """Why the top face of a large die read as ``value`` puts that value in doubt,
     or ``None``. For every value:
 
@@ -173,7 +174,14 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
 
     - ``"unseen"``: no top face stands apart from the floor around it (a dark d20
       on a floor of its colour, its numeral taken for the pip of a 1): the face
-      cannot be checked, so the die is unreadable.
+      cannot be checked, so the die is unreadable. For a 2, a 4 or a 6 it is
+      ``"not_d6"`` where the colour at the box's centre also goes on past the box on
+      three sides or more (:meth:`vision.topface.Body.floor_all_round`, against
+      ``min_contrast``, ``VisionParams.min_body_contrast``): pips in an even value's
+      layout on the floor's own colour are a grid of a polka cloth's dots (four of
+      them read as a 4 between two dice whose shadows set the patch apart from the
+      cloth). A light die on a light floor, whose face the segmentation cannot set
+      apart, keeps its value: its face stops at its outline.
 
     And for every value, ``"hand"``: the top face found is no square and a
     skin-coloured region reaches from outside the box to its centre
@@ -185,14 +193,19 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     segmented for this detection because the box's crop fit no layout cleanly
     (:attr:`Candidate.top`), so a value given rests on its pips.
     """
-    if value == 6:
-        return None  # no layout holds a 6's pips and more; its pips agreed with it
     t = top if top is not None else find_top_face(img, d.x, d.y, d.size)
     if not t.found:
         # no face stands apart from the floor around it: a dark d20 on a floor of
-        # its colour, whose numeral is taken for a 1's pip, cannot be told from a d6
-        # (an even value's pips agreed with its layout: nothing to check it against)
-        return "unseen" if value in (1, 3, 5) else None
+        # its colour, whose numeral is taken for a 1's pip, cannot be told from a d6;
+        # pips in a 2's, 4's or 6's layout on a "face" that goes on past the box all
+        # round are a grid of a polka cloth's dots (a light die on a light floor,
+        # whose face the segmentation cannot set apart, stands apart from it there)
+        if value in (1, 3, 5):
+            return "unseen"
+        return "not_d6" if body_contrast(img, d.x, d.y, d.size).floor_all_round(
+            min_contrast) else None
+    if value == 6:
+        return None  # no layout holds a 6's pips and more; its pips agreed with it
     if not t.square and hand_over(img, d.x, d.y, d.size) > 0.0:
         return "hand"
     if (t.square and t.whole and t.marks == 0 and t.value is not None
@@ -777,7 +790,7 @@ def find_and_read(
         fr = decide(c.probs, c.pips, p, c.det.size)
         value, check, doubt = fr.value, fr.pip_check, None
         if value is not None and c.det.size >= p.strict_min_px:
-            doubt = face_doubt(img, c.det, value, c.top)
+            doubt = face_doubt(img, c.det, value, c.top, p.min_body_contrast)
             if doubt is not None:
                 # glare, unseen, a mark, more pips, a hand: a die, unreadable; not a
                 # d6: reported as no die (read_dice)

@@ -407,7 +407,12 @@ class Body:
         colour is therefore not read: it cannot be told from lint."""
         return self.light_marks and (self.contrast < min_contrast
                                      or self.floor_contrast < 0.5 * min_contrast
-                                     or self.surround < 0.4 * min_contrast)
+                                     or self.floor_all_round(min_contrast))
+
+    def floor_all_round(self, min_contrast: float) -> bool:
+        """The "face" goes on past the box on three sides or more (:attr:`surround`
+        under 0.4 of ``min_contrast``): it is the floor itself, whatever its marks."""
+        return self.surround < 0.4 * min_contrast
 
 
 def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
