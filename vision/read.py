@@ -873,6 +873,14 @@ def read_dice(
               and not d6_face_seen(img, d)):
             strange.append((d.x, d.y))  # a d8, a numeral die, a pattern: no die here
             continue
+        elif (fr.value in (2, 4, 6) and large_throw
+              and 0.5 * p.strict_min_px <= d.size < p.strict_min_px
+              and not find_top_face(img, d.x, d.y, d.size).found
+              and body_contrast(img, d.x, d.y, d.size).floor_all_round(p.min_body_contrast)):
+            # beside large dice, held to their check (face_doubt): a grid of polka
+            # dots on the floor's own colour, read as an even value
+            strange.append((d.x, d.y))
+            continue
         a = math.radians(fr.angle)
         side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
         die = Die(value, (d.x, d.y), square_corners(d.x, d.y, side, fr.angle),
