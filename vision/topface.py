@@ -161,8 +161,8 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
     hcount, hlabel, hstats, hcents = cv2.connectedComponentsWithStats(holes, connectivity=8)
     pips: list[tuple[float, float]] = []
     glare: list[tuple[float, float]] = []
-    soft_light: list[float] = []
-    pip_light: list[float] = []
+    soft_ids: list[int] = []
+    pip_ids: list[int] = []
     pip_areas: list[float] = []
     disc = 1.0
     marks = 0
@@ -182,22 +182,26 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         if is_round and sharp <= SOFT_RIM:
             pips.append(rel)
             pip_areas.append(float(ha))
-            pip_light.append(_hole_lightness(lab, hlabel, h, hstats[h]))
+            pip_ids.append(h)
             ys, xs = np.nonzero(hlabel[hy0:hy0 + hh, hx0:hx0 + hw] == h)
             _, rad = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
             disc = min(disc, ha / (math.pi * max(rad, 0.5) ** 2))
         elif sharp > SOFT_RIM and d <= 0.34 * side_c:
             glare.append(rel)
-            soft_light.append(_hole_lightness(lab, hlabel, h, hstats[h]))
+            soft_ids.append(h)
         else:
             marks += 1
     if pip_areas and max(pip_areas) > 2.2 * min(pip_areas):
         marks += 1  # pips of different sizes: a merge, a numeral's dot, a speck
     arr = np.array(pips, np.float64).reshape(-1, 2)
     garr = np.array(glare, np.float64).reshape(-1, 2)
-    face_light = float(median(lab[:, :, 0][region > 0]))
-    dark_pips = bool(pip_light) and float(median(np.array(pip_light))) < face_light - FADED
-    faded = garr[[dark_pips and v < face_light - FADED for v in soft_light]]
+    faded = garr[:0]
+    if soft_ids and pip_ids:  # the holes' mean lightness, only where there is glare
+        light = np.bincount(hlabel.ravel(), lab[:, :, 0].ravel(), hcount) / np.maximum(
+            hstats[:, cv2.CC_STAT_AREA], 1)
+        dark = float(median(lab[:, :, 0][region > 0])) - FADED
+        if float(median(light[pip_ids])) < dark:
+            faded = garr[light[soft_ids] < dark]
     value = fit_layout(arr, side / 2, aligned=not round_face).value if len(arr) else None
     hull = cv2.convexHull(outer)
     corners = len(cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True))
@@ -216,14 +220,6 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
 #: :func:`find_top_face`: a soft spot or the pips this many lightness levels (Lab L,
 #: 0..255) below the face are darker than it.
 FADED = 12.0
-
-
-def _hole_lightness(lab: NDArray[np.float32], labels: NDArray[np.int32], k: int,
-                    stats: NDArray[np.int32]) -> float:
-    """Median Lab lightness of hole ``k`` of ``labels`` (its ``stats`` row: x, y, w, h)."""
-    x, y, w, h = (int(v) for v in stats[:4])
-    box = labels[y:y + h, x:x + w] == k
-    return float(median(lab[y:y + h, x:x + w, 0][box]))
 
 
 def face_distance(image: NDArray[np.uint8], x: float, y: float, size: float
