@@ -1,6 +1,8 @@
 """A glare spot at a face's centre whose rim is sharp enough to pass for a pip but
 softer than the face's own pips' (vision.face._softer_than_siblings) is glare: a 2
-with glare at its centre is no clean 3, and a 4 no clean 5."""
+with glare at its centre is no clean 3, and a 4 no clean 5. And a soft spot at the
+centre darker than a light face with dark pips is a pip glare washed out
+(vision.topface.TopFace.faded): a white 3 so washed is no 2."""
 
 import cv2
 import numpy as np
