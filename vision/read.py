@@ -193,6 +193,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     segmented for this detection because the box's crop fit no layout cleanly
     (:attr:`Candidate.top`), so a value given rests on its pips.
     """
+    if value == 6 and top is None and not body_contrast(img, d.x, d.y, d.size).floor_all_round(
+            min_contrast):
+        return None  # no layout holds a 6's pips and more; its pips agreed with it
     t = top if top is not None else find_top_face(img, d.x, d.y, d.size)
     if not t.found:
         # no face stands apart from the floor around it: a dark d20 on a floor of
