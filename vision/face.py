@@ -266,7 +266,8 @@ SOFT_RIM = 2.0
 
 #: A pip at the face's centre (within :data:`GLARE_CENTRE` of the side) whose rim
 #: is softer than this many times the median of the other pips' of its face (at
-#: least three pips) is glare (:func:`_softer_than_siblings`).
+#: least three pips) is glare (:func:`_softer_than_siblings`). The same fifth of the
+#: side is the centre where :func:`vision.read.face_doubt` looks for glare.
 SOFTER_THAN_SIBLINGS = 1.25
 GLARE_CENTRE = 0.2
 

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .crops import die_crop
-from .face import FACE_PX, PipCheck, face_crop, find_pips
+from .face import FACE_PX, GLARE_CENTRE, PipCheck, face_crop, find_pips
 from .hands import hand_over
 from .layouts import CONTAINED_IN, could_be_part_of
 from .model import Detection, classify_crops, detect, resize_long, upright_crops
@@ -193,22 +193,15 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     segmented for this detection because the box's crop fit no layout cleanly
     (:attr:`Candidate.top`), so a value given rests on its pips.
     """
-    if value == 6 and top is None and not body_contrast(img, d.x, d.y, d.size).floor_all_round(
-            min_contrast):
-        return None  # no layout holds a 6's pips and more; its pips agreed with it
+    if value == 6:  # no layout holds a 6's pips and more; its pips agreed with it
+        return "not_d6" if dot_grid(img, d, min_contrast, top) else None
     t = top if top is not None else find_top_face(img, d.x, d.y, d.size)
     if not t.found:
         # no face stands apart from the floor around it: a dark d20 on a floor of
-        # its colour, whose numeral is taken for a 1's pip, cannot be told from a d6;
-        # pips in a 2's, 4's or 6's layout on a "face" that goes on past the box all
-        # round are a grid of a polka cloth's dots (a light die on a light floor,
-        # whose face the segmentation cannot set apart, stands apart from it there)
+        # its colour, whose numeral is taken for a 1's pip, cannot be told from a d6
         if value in (1, 3, 5):
             return "unseen"
-        return "not_d6" if body_contrast(img, d.x, d.y, d.size).floor_all_round(
-            min_contrast) else None
-    if value == 6:
-        return None  # no layout holds a 6's pips and more; its pips agreed with it
+        return "not_d6" if dot_grid(img, d, min_contrast, t) else None
     if not t.square and hand_over(img, d.x, d.y, d.size) > 0.0:
         return "hand"
     if (t.square and t.whole and t.marks == 0 and t.value is not None
@@ -216,7 +209,7 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         return "more_pips"
     def at_centre(spots: NDArray[np.float64]) -> bool:  # within a fifth of the side
         return bool(len(spots)) and float(np.min(np.hypot(spots[:, 0], spots[:, 1]))
-                                          ) < 0.2 * t.side
+                                          ) < GLARE_CENTRE * t.side
 
     glare_at_centre = at_centre(t.glare)
     if value in (2, 4):
@@ -246,6 +239,21 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if value in (3, 5) and len(t.pips) == value and t.centre_pip_size > BIG_CENTRE:
         return "glare"
     return None
+
+
+def dot_grid(img: NDArray[np.uint8], d: Detection, min_contrast: float,
+             top: TopFace | None = None) -> bool:
+    """The detection read as a 2, 4 or 6 is a grid of a polka cloth's dots: the
+    "face" at its box's centre goes on past the box on three sides or more
+    (:meth:`vision.topface.Body.floor_all_round` against ``min_contrast``) and no
+    top face stands apart by colour (``top``, or :func:`vision.topface.
+    find_top_face` when not given). A light die on a light floor, whose face the
+    segmentation cannot set apart either, is none: its face stops at its outline.
+    The cheap body check (40 x 40 samples) comes first."""
+    if not body_contrast(img, d.x, d.y, d.size).floor_all_round(min_contrast):
+        return False
+    t = top if top is not None else find_top_face(img, d.x, d.y, d.size)
+    return not t.found
 
 
 def saturated_centre(img: NDArray[np.uint8], center: tuple[float, float],
@@ -878,8 +886,7 @@ def read_dice(
             continue
         elif (fr.value in (2, 4, 6) and large_throw
               and 0.5 * p.strict_min_px <= d.size < p.strict_min_px
-              and not find_top_face(img, d.x, d.y, d.size).found
-              and body_contrast(img, d.x, d.y, d.size).floor_all_round(p.min_body_contrast)):
+              and dot_grid(img, d, p.min_body_contrast)):
             # beside large dice, held to their check (face_doubt): a grid of polka
             # dots on the floor's own colour, read as an even value
             strange.append((d.x, d.y))
