@@ -3,7 +3,7 @@
 A finger resting on a die hides pips, and what is left can fit a smaller value's
 layout (a 5 with its centre pip covered shows a 4's corners). A hand is attached to
 an arm outside the tray, so whatever of it lies over a die also lies outside the
-die: a band of one region from the box's centre out past its outline. Pips, glare
+die: a band of one region from inside the box out past its outline. Pips, glare
 and numerals sit inside the face; a side face and a shadow stop at the outline.
 
 Skin is told by colour, the explicit YCrCb skin cluster of Chai and Ngan (1999),
@@ -11,7 +11,8 @@ Skin is told by colour, the explicit YCrCb skin cluster of Chai and Ngan (1999),
 Cb 77..127), which holds across skin tones because they differ mostly in lightness
 (Y, left free). Wood, cork and leather floors fall in it too: pixels of the floor's
 own colour (the median of the ring round the box) are left out, and the rule counts
-only what crosses from outside the die to its centre.
+only what crosses from outside the die into its box (its inscribed disc: a finger
+along one side of a die covers that side's pips, not the centre).
 
 :func:`vision.read.face_doubt` asks this only where the top face found by colour is
 no square (a finger across it cuts it): asked of every large die, it cost 26 more
@@ -32,11 +33,11 @@ from .stats import distance3, median
 _SPAN = 2.4
 _PX = 96
 _r = np.hypot(*(np.mgrid[0:_PX, 0:_PX].astype(np.float32) - (_PX - 1) / 2.0)) / (_PX / _SPAN)
-#: The box's centre (within 0.35 of its side), outside the die (past 0.85 of its
-#: side: a box's corner is at 0.71, a die's side faces inside it), the ring the
-#: floor's colour is taken from (0.95..1.2).
-_CENTRE = _r < 0.35
-_OUTSIDE = _r > 0.85
+#: Inside the box (within 0.5 of its side of the centre: its inscribed disc),
+#: outside the die (past 0.85 of its side: a box's corner is at 0.71, a die's side
+#: faces inside it), the ring the floor's colour is taken from (0.95..1.2).
+_CENTRE = _r < 0.5
+_OUTSIDE = _r > 1.1
 _RING = (_r > 0.95) & (_r < 1.2)
 #: Chai and Ngan's skin cluster: (Y, Cr, Cb) low and high, OpenCV's channel order.
 SKIN_LOW = (0, 133, 77)
@@ -46,9 +47,9 @@ FLOOR_NEAR = 30.0
 
 
 def hand_over(image: NDArray[np.uint8], x: float, y: float, size: float) -> float:
-    """How much of the centre of the die box at (x, y), ``size`` px across, a hand
-    or finger covers: the share (0..1) of the disc of 0.35 of ``size`` about the
-    centre taken by skin-coloured regions (not of the floor's colour) that also
+    """How much of the die box at (x, y), ``size`` px across, a hand or finger
+    covers: the share (0..1) of the box's inscribed disc (within 0.5 of ``size`` of
+    its centre) taken by skin-coloured regions (not of the floor's colour) that also
     reach out past 0.85 of ``size`` from it. 0.0 where nothing crosses the outline.
 
     Args:

@@ -66,13 +66,18 @@ ROUND_PIP = 0.9
 
 #: A 1 whose top face's lightness changes this much inside it
 #: (:attr:`vision.topface.TopFace.texture`), on an outline that is no four-cornered
-#: square, is a d20 seen whole, its numeral taken for the pip: its facets meet at
-#: edges inside the outline. The flat faces of the kinds' d6s read as 1 (257 of them:
-#: glare, soft shadows, very rounded dice) measure 3.5 at most; d20s seen whole, read
-#: as 1 past every other check, 2.8..5.4. Marbled dice's faces can measure more: a
-#: four-cornered square is let through (on synthetic marbled and translucent dice of
-#: 80..140 px, 2 right reads of 600 dice were lost with it, 9 without).
-FACETS = 4.0
+#: square (or no square at all), is a d20 seen whole, its numeral taken for the pip:
+#: its facets meet at edges inside the outline. Of the 1172 real 1s read from 60 px
+#: on the kinds' scenes of 25 seeds (polyhedra, numerals, very rounded dice, glare,
+#: side faces), 1137 measure 1.0 or less; of those on a face that is no
+#: four-cornered square, five measure 3.4..4.9, all very rounded faces of seven or
+#: eight corners (unreadable with this bar; three of them were at 4.0 too). d20s
+#: seen whole that passed every other check measure 2.5..3.8 (at 4.0, the bar
+#: before, three were read as 1).
+#: Marbled dice's faces can measure more: a four-cornered square is let through (on
+#: synthetic marbled and translucent dice of 80..140 px, 2 right reads of 600 dice
+#: were lost with it, 9 without).
+FACETS = 2.5
 
 #: A 2 or a 4 whose top face has the face colour on less than this share of a disc
 #: of 0.12 of its side about its centre (:attr:`vision.topface.TopFace.centre_clear`)
@@ -88,12 +93,23 @@ HIDDEN_CENTRE = 0.5
 #: of 917 (16 over this, most with glare on their centre pip: unreadable too).
 BIG_CENTRE = 1.35
 
+#: A finger that hides a pip covers at least a pip's area of the box's inscribed
+#: disc (:func:`vision.hands.hand_over`): a pip is about a fifth of the side across,
+#: 0.04 of the disc. Less is skin-coloured floor or a red die's own side face that
+#: reaches in past the box's corner.
+HAND_SHARE = 0.04
+
 #: A grey level at or over this in every channel is near saturation (a specular
 #: highlight, or a white pip in bright light).
 SATURATED = 240
 #: A glare spot's core is this many grey levels brighter than anything else on the
 #: face (the kinds' glare scenes: 16..52 where a 2 or a 4 was read as a 3 or a 5).
 GLARE_STEP = 15
+#: ... or this many grey levels brighter than anything else on the face, saturated
+#: or not: on a dark die with light pips, glare that stops short of saturation (233
+#: over pips of 175 on a red die, a 4 read as 5) is still no pip; a pip is no light
+#: source.
+BRIGHT_STEP = 40
 
 
 def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
@@ -147,9 +163,11 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       A 1 whose one mark is not a disc (it fills less than :data:`ROUND_PIP` of
       its smallest enclosing circle: the numeral of a d12 or d20 seen whole, whose
       outline of five to seven corners can pass for a rounded square) on a face that
-      is no four-cornered square is no d6 either (glare over a real 1's pip can bite
-      into its disc), nor one with other marks beside it on a face that is no square
-      (a numeral split in two);
+      is no four-cornered square, or that shows other marks beside it (a d20's
+      facets and numeral, segmented as one blob of four corners), is no d6 either
+      (glare over a real 1's pip can bite into its disc, on a face clear of other
+      marks), nor one with other marks beside it on a face that is no square (a
+      numeral split in two);
     - ``"mark"``: a 1 whose top face shows no pip but a mark or a soft-rimmed spot,
       where the face is no four-cornered square (the numeral of a d20 seen whole,
       whose outline of six corners can pass for a rounded square) or where the pip
@@ -161,8 +179,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     - ``"facets"``: a 1 whose top face is no flat face
       (:attr:`vision.topface.TopFace.texture` over :data:`FACETS`) and no
       four-cornered square: a d20 seen whole, whose six-cornered outline passes for a
-      rounded square and whose numeral fills in to a round pip; the die is
-      unreadable;
+      rounded square (or of which only part stands apart) and whose numeral fills in
+      to a round pip; the die is unreadable;
     - ``"glare"``: a 3 or a 5 whose face shows a soft-rimmed spot (specular glare)
       within a fifth of the side of its centre, taken for the centre pip (the pips
       around it may be lost to the glare too); or whose centre holds a
@@ -184,10 +202,12 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       apart, keeps its value: its face stops at its outline.
 
     And for every value, ``"hand"``: the top face found is no square and a
-    skin-coloured region reaches from outside the box to its centre
-    (:func:`vision.hands.hand_over`): a finger over the die hides pips, and what is
-    left can fit a smaller value (a 5 with its centre covered, a 6 with a column
-    covered); the die is unreadable and the player is asked to take the hand away.
+    skin-coloured region reaches from outside the die into its box, over at least a
+    pip's area of it (:func:`vision.hands.hand_over`, :data:`HAND_SHARE`): a finger
+    over the die hides pips, and what is left can fit a smaller value (a 5 with its
+    centre covered, a 6 with a column covered, a 2 with a finger along the side that
+    holds its second pip); the die is unreadable and the player is asked to take the
+    hand away.
 
     From :func:`vision.topface.find_top_face`; ``top`` is the top face the pip check
     segmented for this detection because the box's crop fit no layout cleanly
@@ -202,7 +222,7 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         if value in (1, 3, 5):
             return "unseen"
         return "not_d6" if dot_grid(img, d, min_contrast, t) else None
-    if not t.square and hand_over(img, d.x, d.y, d.size) > 0.0:
+    if not t.square and hand_over(img, d.x, d.y, d.size) >= HAND_SHARE:
         return "hand"
     if (t.square and t.whole and t.marks == 0 and t.value is not None
             and t.value in CONTAINED_IN[value]):
@@ -222,10 +242,10 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if value == 1 and (t.corners == 3 or (t.corners >= 5 and len(t.pips) == 0
                                           and t.marks > 0)
                        or (len(t.pips) == 1 and t.pip_roundness < ROUND_PIP
-                           and not (t.square and t.corners == 4))
+                           and not (t.square and t.corners == 4 and t.marks == 0))
                        or (len(t.pips) <= 1 and t.marks > 0 and not t.square)):
         return "not_d6"
-    if value == 1 and t.texture > FACETS and t.corners != 4:
+    if value == 1 and t.texture > FACETS and not (t.square and t.corners == 4):
         return "facets"
     if (value == 1 and len(t.pips) == 0 and (t.marks > 0 or len(t.glare) > 0)
             and (top is not None or not (t.square and t.corners == 4))):
@@ -263,8 +283,9 @@ def saturated_centre(img: NDArray[np.uint8], center: tuple[float, float],
     near saturation in every channel (:data:`SATURATED`) and brighter by
     :data:`GLARE_STEP` than the rest of the face (0.2..0.5 of the side out; its 99th
     percentile), or saturated (250) where under a quarter as many samples of the
-    rest are. A pip is no light source: under the same light a real centre pip is
-    no brighter than the pips around it. Sampled on a grid of about 40 x 40 points
+    rest are; or, saturated or not, brighter than the rest by :data:`BRIGHT_STEP`.
+    A pip is no light source: under the same light a real centre pip is no brighter
+    than the pips around it. Sampled on a grid of about 40 x 40 points
     over the face at most (every ``side / 40`` px; one sample stands for that many
     px squared), so its cost does not grow with the die's size.
     """
@@ -283,7 +304,8 @@ def saturated_centre(img: NDArray[np.uint8], center: tuple[float, float],
     rest = grey[(r >= 0.2 * side) & (r < 0.5 * side)]
     if rest.size == 0:
         return False
-    bar = max(SATURATED, min(float(np.percentile(rest, 99)) + GLARE_STEP, 250.0))
+    top = float(np.percentile(rest, 99))
+    bar = max(min(SATURATED, top + BRIGHT_STEP), min(top + GLARE_STEP, 250.0))
     core = int((grey[r < 0.12 * side] >= bar).sum())
     return core >= max(1, round(4 / step ** 2)) and int((rest >= bar).sum()) < 0.25 * core
 

@@ -13,7 +13,7 @@ import pytest
 
 from tools.vision.kinds import read_scene
 from vision.model import Detection
-from vision.read import _pip_check, face_doubt
+from vision.read import _pip_check, face_doubt, saturated_centre
 from vision.topface import centre_pip_partners, find_top_face
 
 
@@ -377,3 +377,53 @@ def test_a_light_die_on_a_light_floor_keeps_its_even_value() -> None:
     det = Detection(293.0, 327.0, 93.7, 0.9)  # the 6's box, as the calibrated look sees it
     assert not find_top_face(img, det.x, det.y, det.size).found
     assert face_doubt(img, det, 6) is None
+
+
+def _red_five_light_pips(centre: int) -> np.ndarray:
+    """A red 5 whose four corner pips are a light grey of 175 and whose centre spot
+    has grey level ``centre`` (shaded dice in dim light: nothing saturates)."""
+    img = _floor()
+    cv2.rectangle(img, (90, 90), (210, 210), (40, 40, 200), -1)
+    for x, y in ((120, 120), (180, 120), (120, 180), (180, 180)):
+        cv2.circle(img, (x, y), 11, (175, 175, 175), -1)
+    cv2.circle(img, (150, 150), 11, (centre, centre, centre), -1)
+    return img
+
+
+def test_a_centre_spot_far_brighter_than_the_pips_is_glare_though_not_saturated() -> None:
+    # 233 over corner pips of 175 (a 4 read as 5 on the kinds' glare scenes): a pip
+    # is no light source, so a centre that much brighter than the rest is glare
+    assert saturated_centre(_red_five_light_pips(233), (150.0, 150.0), 120.0)
+    assert face_doubt(_red_five_light_pips(233), Detection(150.0, 150.0, 140.0, 0.9), 5) == "glare"
+    # a centre pip of the others' grey, or a little lighter, is a pip
+    assert not saturated_centre(_red_five_light_pips(175), (150.0, 150.0), 120.0)
+    assert not saturated_centre(_red_five_light_pips(200), (150.0, 150.0), 120.0)
+    assert face_doubt(_red_five_light_pips(175), Detection(150.0, 150.0, 140.0, 0.9), 5) is None
+
+
+def test_glare_short_of_saturation_at_the_centre_of_a_4_gives_no_5(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert read_scene("glare", 12, 2727).wrong == 0
+    # with the relative bar off (saturation only), the 4 was read as 5
+    monkeypatch.setattr("vision.read.BRIGHT_STEP", 255)
+    assert read_scene("glare", 12, 2727).wrong == 1
+
+
+def test_a_d20_whose_numeral_and_facets_are_segmented_as_one_square_is_no_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a dark red d20 with a green 7: its face and facets one blob of four corners,
+    # the 7 a mark that fills 0.68 of its circle, with two marks beside it
+    assert read_scene("polyhedra", 14, 2828).wrong == 0
+    monkeypatch.setattr("vision.read.ROUND_PIP", 0.0)
+    assert read_scene("polyhedra", 14, 2828).wrong == 1
+
+
+@pytest.mark.parametrize(("seed", "i"), [(909, 5), (3030, 3)])
+def test_d20s_whose_facets_show_on_a_six_cornered_outline_are_no_1s(
+        seed: int, i: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the 8 or 2 of a d20 seen whole, round enough for a pip; its facets change the
+    # lightness inside the outline by 2.8..3.8 (flat d6 faces: 1.0 and less but for
+    # a few, up to 3.5, on six-cornered very rounded faces)
+    assert read_scene("polyhedra", i, seed).wrong == 0
+    monkeypatch.setattr("vision.read.FACETS", 4.0)
+    assert read_scene("polyhedra", i, seed).wrong == 1

@@ -11,7 +11,7 @@ from tools.vision.kinds import read_scene, scene
 from vision import read_dice
 from vision.hands import hand_over
 from vision.model import Detection
-from vision.read import face_doubt
+from vision.read import HAND_SHARE, face_doubt
 from vision.topface import find_top_face
 
 SKIN = (120, 160, 215)  # BGR, a light skin tone
@@ -37,12 +37,23 @@ def _finger(img: np.ndarray, tip: tuple[int, int]) -> np.ndarray:
 
 def test_a_finger_from_the_edge_to_the_centre_covers_it() -> None:
     img = _finger(_die(), (150, 150))
-    assert hand_over(img, 150.0, 150.0, 120.0) > 0.2
+    assert hand_over(img, 150.0, 150.0, 120.0) > 0.1
     assert hand_over(_die(), 150.0, 150.0, 120.0) == 0.0
 
 
 def test_a_finger_that_stops_at_the_outline_covers_nothing() -> None:
-    assert hand_over(_finger(_die(), (150, 80)), 150.0, 150.0, 120.0) == 0.0
+    assert hand_over(_finger(_die(), (150, 75)), 150.0, 150.0, 120.0) == 0.0
+
+
+def test_a_finger_along_one_side_covers_that_side_s_pips() -> None:
+    # down the right-hand column of pips, off the frame's bottom edge: it never
+    # reaches the centre, but it covers two pips of the box
+    img = _die()
+    cv2.line(img, (184, 0), (184, 299), SKIN, 26, cv2.LINE_AA)
+    share = hand_over(img, 150.0, 150.0, 120.0)
+    assert share >= HAND_SHARE
+    assert not find_top_face(img, 150.0, 150.0, 120.0).square
+    assert face_doubt(img, Detection(150.0, 150.0, 120.0, 0.9), 3) == "hand"
 
 
 def test_a_floor_of_skin_colour_is_no_hand() -> None:
@@ -80,15 +91,17 @@ def test_a_square_face_a_finger_crosses_is_left_to_the_other_checks() -> None:
     # a narrow finger leaves the face a square: the hand check stays out (on the
     # kinds' scenes it then cost 26 more right reads and caught no misread)
     img = _finger(_die(), (150, 150))
-    assert hand_over(img, 150.0, 150.0, 120.0) > 0.2
+    assert hand_over(img, 150.0, 150.0, 120.0) > 0.1
     assert find_top_face(img, 150.0, 150.0, 120.0).square
     assert face_doubt(img, Detection(150.0, 150.0, 120.0, 0.9), 4) == "hidden_centre"
 
 
-@pytest.mark.parametrize(("seed", "i"), [(1717, 3), (1818, 7), (2323, 10), (808, 12)])
+@pytest.mark.parametrize(("seed", "i"), [(1717, 3), (1818, 7), (2323, 10), (808, 12),
+                                         (2323, 17), (2828, 5)])
 def test_dice_under_a_finger_in_the_kinds_scenes_give_no_value_they_do_not_show(
         seed: int, i: int, monkeypatch: pytest.MonkeyPatch) -> None:
     assert read_scene("finger", i, seed).wrong == 0
-    # without the hand check each was misread (a 5 as 4, a 3 as 2, a 6 as 3, a 5 as 2)
+    # without the hand check each was misread (a 5 as 4, a 3 as 2, a 6 as 3, a 5 as 2;
+    # two 2s as 1, a finger along the side that holds their second pip)
     monkeypatch.setattr("vision.read.hand_over", lambda *a: 0.0)
     assert read_scene("finger", i, seed).wrong == 1

@@ -91,4 +91,7 @@ def test_a_d12_numeral_is_no_1(monkeypatch: pytest.MonkeyPatch) -> None:
     # and filled but for its two loops) read as a 1's pip at 0.98
     assert read_scene("polyhedra", 12, 1717).wrong == 0
     monkeypatch.setattr("vision.face._holed", lambda blob: False)
+    # (its face's facets, over vision.read.FACETS, give it away too: at the bar
+    # before, 4.0, they did not)
+    monkeypatch.setattr("vision.read.FACETS", 4.0)
     assert read_scene("polyhedra", 12, 1717).wrong == 1
