@@ -39,6 +39,9 @@ class PipCheck:
             seen may not be all there are); and blobs of a pip's size shaped like
             strokes (:func:`stroke_likeness`: a numeral's or a letter's) or with a
             loop (:func:`_holed`: a numeral's 8, 6, 9 or 0).
+        strips: long narrow blobs side by side on the face, the most of one polarity
+            and one way (:func:`_strips`): three or more are the pips of a side face
+            seen edge-on.
     """
 
     fit: LayoutFit
@@ -46,6 +49,7 @@ class PipCheck:
     contrast: float
     glare_doubt: bool = False
     marks: int = 0
+    strips: int = 0
 
     @property
     def clean(self) -> bool:
@@ -113,6 +117,7 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     strokes = 0
     base = float(median(score[inner, inner]))
     rows = stats.tolist()
+    strips = _strips(face)
     pip_blobs: list[int] = []  # the blobs that are pips, or were parted into pips
     for k in range(1, count):
         _x, _y, w, h, area = rows[k]
@@ -155,7 +160,60 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
             doubt = True
     explained = np.isin(labels, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
-                    _marks(score, contrast, n, pip_max, explained) + strokes)
+                    _marks(score, contrast, n, pip_max, explained) + strokes, strips)
+
+
+#: :func:`_strips`: a strip is at least this share of the face crop's side long,
+#: this many times as long as it is wide, at most this share of the side wide, and
+#: fills at least this share of its box (solid: the shading of a dark translucent die
+#: falls into thin, ragged bands).
+STRIP_LENGTH = 0.6
+STRIP_ELONGATION = 3.0
+STRIP_WIDTH = 0.25
+STRIP_FILL = 0.6
+
+
+def _strips(face: NDArray[np.uint8]) -> int:
+    """How many strips side by side a face crop (``n`` x ``n`` x 3 uint8, turned with
+    the face's edges) shows: solid blobs (:data:`STRIP_FILL`) of either polarity
+    (Otsu's threshold on the grey levels) that are long (:data:`STRIP_LENGTH` of the
+    side), narrow (:data:`STRIP_ELONGATION`, :data:`STRIP_WIDTH`) and run one way; the
+    most of either way and either polarity. Pips seen edge-on on a die's side face are
+    such strips, and so are the gaps between them; a 6 whose pips run together in its
+    two columns makes two (the face between them goes round their ends), and no top
+    face three.
+
+    >>> img = np.full((48, 48, 3), 220, np.uint8)
+    >>> for x in (8, 22, 36):
+    ...     img[2:46, x:x + 5] = 30
+    >>> _strips(img)  # three dark strips, four light ones between and beside them
+    4
+    >>> img = np.full((48, 48, 3), 220, np.uint8)
+    >>> for x in (10, 30):
+    ...     img[8:40, x:x + 8] = 30
+    >>> _strips(img)
+    2
+    """
+    n = face.shape[0]
+    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)
+    best = 0
+    for kind in (cv2.THRESH_BINARY_INV, cv2.THRESH_BINARY):
+        _, mask = cv2.threshold(grey, 0, 1, kind | cv2.THRESH_OTSU)
+        mask[:2] = 0
+        mask[-2:] = 0
+        mask[:, :2] = 0
+        mask[:, -2:] = 0
+        _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        along = across = 0
+        for _x, _y, w, h, area in stats[1:].tolist():
+            if area < STRIP_FILL * w * h:
+                continue
+            if h >= STRIP_LENGTH * n and h >= STRIP_ELONGATION * w and w <= STRIP_WIDTH * n:
+                along += 1
+            elif w >= STRIP_LENGTH * n and w >= STRIP_ELONGATION * h and h <= STRIP_WIDTH * n:
+                across += 1
+        best = max(best, along, across)
+    return best
 
 
 #: :func:`_merged_pips`: a blob too large or too long for one pip is looked at again

@@ -99,6 +99,12 @@ BIG_CENTRE = 1.35
 #: reaches in past the box's corner.
 HAND_SHARE = 0.04
 
+#: A face crop that shows this many strips side by side
+#: (:attr:`vision.face.PipCheck.strips`) and no round pip is a side face, its pips
+#: seen edge-on: no die by itself (two such faces of white dice on a polka cloth,
+#: 15..29 px, were read as 6s).
+SIDE_STRIPS = 3
+
 #: A grey level at or over this in every channel is near saturation (a specular
 #: highlight, or a white pip in bright light).
 SATURATED = 240
@@ -397,6 +403,10 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
     reach ``p.read_threshold_alone``, and each turned crop must give the value at least
     ``p.turn_min_prob``.
 
+    A face crop that shows no round pip but :data:`SIDE_STRIPS` strips side by side
+    (:attr:`PipCheck.strips`: a side face seen edge-on) is no die (``not_a_die``),
+    whatever the classifier reads.
+
     The pips name another value ("disagrees") when they fit its layout clearly
     (``p.veto_residual``, ``p.veto_contrast``) and that layout is not part of the
     classifier's value's (:func:`vision.layouts.could_be_part_of`): pips seen that
@@ -417,6 +427,10 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
             check = "disagrees"
     if float(mean[0]) > 1.0 - p.die_min_prob:
         return FaceRead(None, float(mean[0]), True, 0.0, check)
+    if pips is not None and pips.strips >= SIDE_STRIPS and pips.pips == 0:
+        # no round pip, three strips or more side by side: the pips of a side face
+        # seen edge-on, which the classifier can take for a small 6
+        return FaceRead(None, 1.0 - float(mean[0]), True, 0.0, check)
     agree = bool(np.all(votes == value))
     ok = agree and pv >= p.read_threshold and check != "disagrees"
     if ok and p.layout_check and check == "none":

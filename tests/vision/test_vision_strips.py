@@ -1,0 +1,50 @@
+"""A die's side face seen edge-on, its pips strips side by side
+(vision.face.PipCheck.strips, vision.read.SIDE_STRIPS): no die by itself, where the
+classifier took it for a small 6; a 6 whose pips run together in two columns keeps
+its value."""
+
+import cv2
+import numpy as np
+import pytest
+
+from tools.vision.kinds import read_scene
+from vision.face import PipCheck, find_pips
+from vision.layouts import LayoutFit
+from vision.read import decide
+from vision.types import VisionParams
+
+
+def _face(columns: list[int], top: int, bottom: int) -> np.ndarray:
+    """A 48 px face crop, white, with dark strips 6 px wide at ``columns``."""
+    img = np.full((48, 48, 3), 225, np.uint8)
+    for x in columns:
+        cv2.rectangle(img, (x, top), (x + 5, bottom), (30, 30, 30), -1)
+    return img
+
+
+def test_three_strips_across_the_crop_are_a_side_face() -> None:
+    pips = find_pips(_face([9, 21, 33], 2, 45))
+    assert pips.strips >= 3 and pips.pips == 0
+    sixes = np.tile(np.array([[0.02, 0.0, 0.0, 0.0, 0.0, 0.0, 0.98]], np.float32), (4, 1))
+    fr = decide(sixes, pips, VisionParams(), 20.0)
+    assert fr.value is None and fr.not_a_die
+
+
+def test_a_6_whose_pips_run_together_in_two_columns_is_no_side_face() -> None:
+    pips = find_pips(_face([12, 30], 8, 39))
+    assert pips.strips < 3
+    sixes = np.tile(np.array([[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]], np.float32), (4, 1))
+    assert decide(sixes, pips, VisionParams(), 30.0).value == 6
+    # and a value the pips agree with is never taken back for strips
+    clean = PipCheck(LayoutFit(6, 0.05, 1.0, 0.05), 6, 120.0)
+    assert decide(sixes, clean, VisionParams(), 30.0).value == 6
+
+
+@pytest.mark.parametrize(("seed", "i"), [(2323, 11), (2929, 0)])
+def test_side_faces_on_a_polka_cloth_are_no_small_6s(
+        seed: int, i: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    res = read_scene("polka", i, seed)
+    assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
+    monkeypatch.setattr("vision.read.SIDE_STRIPS", 99)
+    res = read_scene("polka", i, seed)
+    assert res.wrong + res.false >= 1
