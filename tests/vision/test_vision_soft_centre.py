@@ -42,7 +42,9 @@ def test_a_2_with_a_glare_spot_softer_than_its_pips_at_its_centre_is_no_3(
     pc = find_pips(face)
     assert pc.fit.value == 2 and pc.pips == 2 and pc.glare_doubt and not pc.clean
     # without comparing the spot's rim with the pips', it passes for a 3's centre pip
+    # (nor its size and brightness: vision.face.GLARE_LIKE, switched off too)
     monkeypatch.setattr("vision.face.SOFTER_THAN_SIBLINGS", 99.0)
+    monkeypatch.setattr("vision.face.GLARE_LIKE", 99.0)
     before = find_pips(face)
     assert before.fit.value == 3 and before.clean
 
@@ -84,6 +86,7 @@ def test_glare_at_the_centre_of_a_red_die_gives_no_wrong_value(
     # (one of them, 233 over pips of 175, is also brighter than its pips by
     # vision.read.BRIGHT_STEP: that check is switched off too)
     monkeypatch.setattr("vision.read.BRIGHT_STEP", 255)
+    monkeypatch.setattr("vision.face.GLARE_LIKE", 99.0)  # and size with brightness
     assert read_scene("glare", i, seed).wrong == 1
 
 
@@ -133,3 +136,31 @@ def test_a_kinds_white_3_under_glare_is_no_2(seed: int, i: int,
     assert read_scene("glare", i, seed).wrong == 0
     monkeypatch.setattr("vision.topface.FADED", 999.0)  # no spot is ever darker
     assert read_scene("glare", i, seed).wrong == 1
+
+
+def _four_and_centre(r: int, grey: int):  # type: ignore[no-untyped-def]
+    """A red 4 of light grey pips (200) and a centre spot of ``r`` px, grey ``grey``."""
+    def draw(f: np.ndarray) -> None:
+        for c in ((14, 14), (34, 14), (14, 34), (34, 34)):
+            cv2.circle(f, c, 5, (200, 200, 200), -1)
+        cv2.circle(f, (24, 24), r, (grey, grey, grey), -1)
+    return draw
+
+
+def test_a_centre_spot_larger_and_brighter_than_every_pip_is_glare() -> None:
+    # glare on a red die with light pips, as sharp as they are: wider and brighter
+    glare = find_pips(_face(_four_and_centre(7, 250)))
+    assert glare.fit.value == 4 and glare.glare_doubt and not glare.clean
+    # a centre pip like the others, or only larger, is a pip
+    for r, grey in ((5, 200), (7, 200)):
+        five = find_pips(_face(_four_and_centre(r, grey)))
+        assert five.clean and five.fit.value == 5, (r, grey)
+
+
+def test_glare_larger_and_brighter_than_the_pips_of_a_red_4_gives_no_5(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tools.vision.kinds import read_scene
+
+    assert read_scene("glare", 4, 2929).wrong == 0
+    monkeypatch.setattr("vision.face.GLARE_LIKE", 99.0)
+    assert read_scene("glare", 4, 2929).wrong == 1
