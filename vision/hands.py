@@ -33,9 +33,10 @@ from .stats import distance3, median
 _SPAN = 2.4
 _PX = 96
 _r = np.hypot(*(np.mgrid[0:_PX, 0:_PX].astype(np.float32) - (_PX - 1) / 2.0)) / (_PX / _SPAN)
-#: Inside the box (within 0.5 of its side of the centre: its inscribed disc),
-#: outside the die (past 0.85 of its side: a box's corner is at 0.71, a die's side
-#: faces inside it), the ring the floor's colour is taken from (0.95..1.2).
+#: Inside the box (within 0.5 of its side of the centre: its inscribed disc), well
+#: outside the die (past 1.1 of its side: a box's corner is at 0.71, and a red die's
+#: own side faces, skin-coloured too, can reach past 0.85), the ring the floor's
+#: colour is taken from (0.95..1.2).
 _CENTRE = _r < 0.5
 _OUTSIDE = _r > 1.1
 _RING = (_r > 0.95) & (_r < 1.2)
@@ -50,7 +51,7 @@ def hand_over(image: NDArray[np.uint8], x: float, y: float, size: float) -> floa
     """How much of the die box at (x, y), ``size`` px across, a hand or finger
     covers: the share (0..1) of the box's inscribed disc (within 0.5 of ``size`` of
     its centre) taken by skin-coloured regions (not of the floor's colour) that also
-    reach out past 0.85 of ``size`` from it. 0.0 where nothing crosses the outline.
+    reach out past 1.1 of ``size`` from it. 0.0 where nothing crosses the outline.
 
     Args:
         image: H x W x 3 uint8 BGR.
