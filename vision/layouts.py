@@ -105,7 +105,9 @@ def fit_layout(
             the face, not at any angle); otherwise any turn.
 
     Returns:
-        the fit; ``value`` is ``None`` for 0 or more than 6 pips or a poor fit.
+        the fit; ``value`` is ``None`` for 0 or more than 6 pips or a poor fit, and
+        for three pips whose middle one is off its corners' midpoint
+        (:func:`_three_in_line`: glare beside a 2's centre, within the residual).
     """
     n = len(pips)
     if n == 0 or n > 6 or face_half <= 0:
@@ -129,7 +131,31 @@ def fit_layout(
         residual = float(worst[a, s])
         angle = float(np.rad2deg(angles[a])) % 90.0
     ok = residual <= max_residual and offset <= max_offset
+    if ok and n == 3:
+        ok = _three_in_line(pts)
     return LayoutFit(n if ok else None, residual, angle, offset)
+
+
+#: A 3's middle pip lies midway between its corner pips in any view of the face
+#: (an affine image of a square keeps midpoints): no further from their midpoint
+#: than this share of their distance apart.
+MIDDLE_PIP = 0.15
+
+
+def _three_in_line(pts: NDArray[np.float64]) -> bool:
+    """Three pips (3 x 2) stand as a 3's: the two furthest apart are its corners, and
+    the third lies within :data:`MIDDLE_PIP` of their distance from their midpoint.
+
+    >>> _three_in_line(np.array([[-1.0, -1.0], [0.05, 0.0], [1.0, 1.0]]))
+    True
+    >>> _three_in_line(np.array([[0.5, -0.54], [-0.2, -0.37], [-0.46, 0.37]]))
+    False
+    """
+    d = np.linalg.norm(pts[:, None, :] - pts[None, :, :], axis=-1)
+    i, j = np.unravel_index(int(np.argmax(d)), d.shape)
+    k = 3 - int(i) - int(j)
+    mid = (pts[i] + pts[j]) / 2.0
+    return bool(np.linalg.norm(pts[k] - mid) <= MIDDLE_PIP * d[i, j])
 
 
 #: For each face value, the values whose pips include all of its pips (at the same

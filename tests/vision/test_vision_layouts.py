@@ -73,3 +73,24 @@ def test_contained_in_is_the_layouts(seen: int) -> None:
     want = {v for v in range(1, 7) if v != seen and _same_places(LAYOUTS[seen], LAYOUTS[v])}
     assert set(CONTAINED_IN[seen]) == want
     assert could_be_part_of(seen, seen)
+
+
+def test_a_3_whose_middle_pip_is_off_its_corners_midpoint_is_no_3() -> None:
+    # corners and middle pip in line (a 3 seen at any turn or slant) fit; a middle
+    # "pip" pulled a third of the way off the line (glare beside the middle of a
+    # red 2, on its top face's crop) does not
+    straight = np.array([[12.0, -13.0], [0.5, -2.0], [-11.0, 9.0]])
+    assert fit_layout(straight, face_half=24.0, aligned=True).value == 3
+    bent = np.array([[12.0, -13.0], [-5.0, -9.0], [-11.0, 9.0]])
+    assert fit_layout(bent, face_half=24.0, aligned=True).value is None
+    # before the midpoint check, the bent one passed within the residual (0.25)
+    assert fit_layout(bent, face_half=24.0, aligned=True).residual < 0.28
+
+
+def test_a_red_2_whose_centre_glare_is_off_the_line_is_no_3(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tools.vision.kinds import read_scene
+
+    assert read_scene("specks", 6, 3030).wrong == 0
+    monkeypatch.setattr("vision.layouts.MIDDLE_PIP", 99.0)
+    assert read_scene("specks", 6, 3030).wrong == 1
