@@ -149,14 +149,10 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     rims = [rim for _, rim, _ in whole]
     centre_glare = set(_softer_than_siblings(rims, central))
     if signed is light and len(whole) >= 3 and any(central):
-        # larger than the other pips and brighter than every one: glare (GLARE_LIKE)
-        areas = [float(rows[k][4]) for _, _, k in whole]
-        peaks = [float(score[labels == k].max()) for _, _, k in whole]
-        for i in range(len(whole)):
-            o = [j for j in range(len(whole)) if j != i]
-            if (central[i] and areas[i] > GLARE_LIKE * float(np.median([areas[j] for j in o]))
-                    and peaks[i] > max(peaks[j] for j in o)):
-                centre_glare.add(i)
+        # light pips: a spot wider than them and brighter than every one is glare
+        centre_glare.update(_wider_and_brighter(
+            [float(rows[k][4]) for _, _, k in whole],
+            [float(score[labels == k].max()) for _, _, k in whole], central))
     for i, (c, _, k) in enumerate(whole):
         if i in centre_glare:
             soft.append(c)
@@ -208,6 +204,8 @@ def _strips(face: NDArray[np.uint8]) -> int:
     """
     n = face.shape[0]
     grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)
+    # its own threshold, not find_pips': that one is set from the face's median grey,
+    # which falls between strips and face where strips cover half the crop
     best = 0
     for kind in (cv2.THRESH_BINARY_INV, cv2.THRESH_BINARY):
         _, mask = cv2.threshold(grey, 0, 1, kind | cv2.THRESH_OTSU)
@@ -349,6 +347,31 @@ GLARE_CENTRE = 0.2
 #: scenes: 1.35..1.44 times where a red 4 or 2 was read as 5 or 3 from its top face;
 #: on the 4059 images it cost 3 right reads, none on the photo folders).
 GLARE_LIKE = 1.3
+
+
+def _wider_and_brighter(areas: list[float], peaks: list[float],
+                        central: list[bool]) -> list[int]:
+    """Which of a face's light pips (their areas, px, and peak contrasts; three or
+    more), among those at its centre (``central``), are over :data:`GLARE_LIKE` times
+    the median area of the others and brighter than every one of them: glare, whose
+    halo widens it, on a die with light pips (a pip is no light source).
+
+    >>> _wider_and_brighter([30, 43, 29, 32], [130, 146, 128, 137], [False, True, False, False])
+    [1]
+    >>> _wider_and_brighter([30, 43, 29, 32], [130, 136, 128, 137], [False, True, False, False])
+    []
+    >>> _wider_and_brighter([30, 33, 29, 32], [130, 146, 128, 137], [False, True, False, False])
+    []
+    """
+    if len(areas) < 3:
+        return []
+    out = []
+    for i in range(len(areas)):
+        others = [j for j in range(len(areas)) if j != i]
+        if (central[i] and areas[i] > GLARE_LIKE * float(np.median([areas[j] for j in others]))
+                and peaks[i] > max(peaks[j] for j in others)):
+            out.append(i)
+    return out
 
 
 def _softer_than_siblings(rims: list[float], central: list[bool]) -> list[int]:
