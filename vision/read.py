@@ -827,14 +827,58 @@ def without_small_reads(img: NDArray[np.uint8], cands: list[Candidate],
              or not find_top_face(img, c.det.x, c.det.y, c.det.size).found))]
 
 
+def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
+             ) -> int | None:
+    """The value of a large die the classifier left unread, from its pips, or ``None``.
+
+    From ``p.strict_min_px`` up a die's pips are large enough to count, and a value
+    needs them to fit its layout anyway (:func:`decide`); the classifier is the second
+    opinion. Where it is unsure (under ``p.read_threshold``, or its turned crops
+    disagree: glare over the face, a very rounded die, a side face in the crop) the
+    pips' value is read when all of these hold:
+
+    - the pips fit that layout cleanly (:attr:`vision.face.PipCheck.clean`: nothing
+      on the face crop that could be a pip or hide one);
+    - the die's top face, found by colour (:func:`vision.topface.find_top_face`), is
+      a whole square with no marks but its pips: a finger across the face, or a side
+      face seen obliquely, leaves no whole square face;
+    - the classifier calls it a die and gives that value at least
+      ``p.pip_read_prob`` (mean over its turns);
+    - the value is not 1. One blob fits a 1, and on a very rounded 3 or 5 the
+      corner pips lie on the shaded rim, outside the face found, with only the
+      centre pip on it (a 3 read as 1 on the kinds' scenes).
+
+    :func:`face_doubt` is then asked of that value as of any other. ``img``: the
+    frame (H x W x 3 uint8 BGR); ``c``: the candidate; ``fr``: :func:`decide`'s read.
+    """
+    pips = c.pips
+    if (fr.value is not None or fr.not_a_die or c.det.size < p.strict_min_px
+            or pips is None or not pips.clean or pips.fit.value is None):
+        return None
+    mean = c.probs.mean(axis=0)
+    value = pips.fit.value
+    if value == 1 or float(mean[value]) < p.pip_read_prob or float(mean[0]) > 1.0 - p.die_min_prob:
+        return None
+    t = c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
+    if not (t.found and t.square and t.whole and t.marks == 0):
+        return None
+    return value
+
+
 def find_and_read(
     img: NDArray[np.uint8], cal: Calibration, p: VisionParams
 ) -> list[tuple[Detection, FaceRead]]:
-    """Detect the dice and read each one (no problems worded yet). A large die's
-    value is checked against its top face (:func:`face_doubt`)."""
+    """Detect the dice and read each one (no problems worded yet). A large die the
+    classifier is unsure of is read from its pips where its face is clean
+    (:func:`pip_read`). A large die's value is checked against its top face
+    (:func:`face_doubt`)."""
     out = []
     for c in find_candidates(img, cal, p):
         fr = decide(c.probs, c.pips, p, c.det.size)
+        by_pips = pip_read(img, c, fr, p)
+        if by_pips is not None:
+            fr = FaceRead(by_pips, float(c.probs.mean(axis=0)[by_pips]), False, fr.angle,
+                          "agrees")
         value, check, doubt = fr.value, fr.pip_check, None
         if value is not None and c.det.size >= p.strict_min_px:
             doubt = face_doubt(img, c.det, value, c.top, p.min_body_contrast)

@@ -1,0 +1,110 @@
+"""A large die the classifier is unsure of is read from its pips where its face is
+clean (vision.read.pip_read, VisionParams.pip_read_prob): the pips fit a layout
+cleanly, the top face found by colour is a whole square with nothing but pips on it,
+and the classifier gives that value at least pip_read_prob. Never a 1 (one blob fits
+it), never a face that is not whole, never below the bar."""
+
+import cv2
+import numpy as np
+import pytest
+
+from tools.vision.kinds import read_scene
+from vision.face import PipCheck
+from vision.layouts import LayoutFit
+from vision.model import Detection
+from vision.read import Candidate, decide, pip_read
+from vision.types import VisionParams, VisionSettingsError
+
+P = VisionParams()
+
+
+def _white_2(covered: bool = False) -> np.ndarray:
+    """A 300 px frame: a dark green floor, a white die face 120 px across at the
+    centre showing a 2 (two black pips on the diagonal); ``covered``: a skin-coloured
+    bar across the face from the frame's edge (a finger)."""
+    img = np.full((300, 300, 3), (40, 90, 30), np.uint8)
+    cv2.rectangle(img, (90, 90), (210, 210), (235, 235, 235), -1)
+    for c in ((120, 120), (180, 180)):
+        cv2.circle(img, c, 11, (20, 20, 20), -1)
+    if covered:
+        cv2.rectangle(img, (0, 135), (175, 165), (120, 160, 215), -1)
+    return img
+
+
+def _candidate(probs: list[float], fit: int | None, turns: int = 2) -> Candidate:
+    pr = np.tile(np.array([probs], np.float32), (turns, 1))
+    pips = PipCheck(LayoutFit(fit, 0.05, 0.0, 0.05), 2 if fit == 2 else 1, 150.0)
+    return Candidate(Detection(150.0, 150.0, 140.0, 0.9), pr, pips, 0.0)
+
+
+UNSURE_2 = [0.02, 0.0, 0.5, 0.46, 0.01, 0.01, 0.0]  # the classifier: 2 or 3?
+
+
+def test_an_unsure_classifier_and_a_clean_2_on_a_whole_face_read_2() -> None:
+    c = _candidate(UNSURE_2, 2)
+    fr = decide(c.probs, c.pips, P, c.det.size)
+    assert fr.value is None  # under read_threshold (0.8): unreadable before
+    assert pip_read(_white_2(), c, fr, P) == 2
+
+
+def test_the_pips_value_needs_pip_read_prob_from_the_classifier() -> None:
+    c = _candidate([0.02, 0.0, 0.35, 0.61, 0.01, 0.01, 0.0], 2)  # 2 at 0.35 < 0.4
+    assert pip_read(_white_2(), c, decide(c.probs, c.pips, P, c.det.size), P) is None
+    strict = VisionParams(pip_read_prob=1.0)
+    c = _candidate(UNSURE_2, 2)
+    assert pip_read(_white_2(), c, decide(c.probs, c.pips, strict, c.det.size),
+                    strict) is None
+
+
+def test_no_pip_read_of_a_1_a_small_die_or_pips_in_doubt() -> None:
+    ones = _candidate([0.02, 0.5, 0.46, 0.01, 0.01, 0.0, 0.0], 1)
+    assert pip_read(_white_2(), ones, decide(ones.probs, ones.pips, P, 140.0), P) is None
+    c = _candidate(UNSURE_2, 2)
+    small = Candidate(Detection(150.0, 150.0, 60.0, 0.9), c.probs, c.pips, 0.0)
+    assert pip_read(_white_2(), small, decide(small.probs, small.pips, P, 60.0), P) is None
+    marked = Candidate(c.det, c.probs, PipCheck(LayoutFit(2, 0.05, 0.0, 0.05), 2, 150.0,
+                                                marks=1), 0.0)
+    assert pip_read(_white_2(), marked, decide(marked.probs, marked.pips, P, 140.0),
+                    P) is None
+    no_die = _candidate([0.5, 0.0, 0.3, 0.2, 0.0, 0.0, 0.0], 2)
+    assert pip_read(_white_2(), no_die, decide(no_die.probs, no_die.pips, P, 140.0),
+                    P) is None
+
+
+def test_no_pip_read_where_a_finger_leaves_no_whole_face() -> None:
+    c = _candidate(UNSURE_2, 2)
+    assert pip_read(_white_2(covered=True), c, decide(c.probs, c.pips, P, 140.0),
+                    P) is None
+
+
+def test_a_value_the_classifier_gave_is_left_to_decide() -> None:
+    sure = _candidate([0.0, 0.0, 0.97, 0.03, 0.0, 0.0, 0.0], 2)
+    fr = decide(sure.probs, sure.pips, P, 140.0)
+    assert fr.value == 2 and pip_read(_white_2(), sure, fr, P) is None
+
+
+def test_pip_read_prob_is_checked() -> None:
+    with pytest.raises(VisionSettingsError):
+        VisionParams(pip_read_prob=1.5)
+
+
+@pytest.mark.parametrize(("kind", "i", "seed", "right"), [
+    ("specks", 5, 707, 3),        # red dice on sandpaper with lint
+    ("side-faces", 19, 1616, 1),  # an oblique die, its side faces in the crop
+    ("glare", 4, 1616, 1),        # glare over a face, the classifier unsure
+    ("rounded", 1, 707, 3),       # very rounded dice
+])
+def test_kinds_scenes_read_from_clean_pips(kind: str, i: int, seed: int, right: int,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    res = read_scene(kind, i, seed)
+    assert (res.correct, res.wrong, res.false) == (right, 0, 0), res.misreads
+    monkeypatch.setattr("vision.read.pip_read", lambda *a, **k: None)
+    off = read_scene(kind, i, seed)
+    assert off.correct < right and off.wrong == 0
+
+
+def test_a_very_rounded_3_showing_one_pip_on_its_face_is_not_read_as_1() -> None:
+    # the face found is the middle of the die, with only the centre pip on it; the
+    # classifier gives 1 over 0.4 and the pips fit a 1 cleanly
+    res = read_scene("rounded", 16, 707)
+    assert (res.wrong, res.false) == (0, 0), res.misreads
