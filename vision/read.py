@@ -829,40 +829,62 @@ def without_small_reads(img: NDArray[np.uint8], cands: list[Candidate],
 
 def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
              ) -> int | None:
-    """The value of a large die the classifier left unread, from its pips, or ``None``.
+    """The value of a large die left unread where two checks of it agree, or ``None``.
 
     From ``p.strict_min_px`` up a die's pips are large enough to count, and a value
-    needs them to fit its layout anyway (:func:`decide`); the classifier is the second
-    opinion. Where it is unsure (under ``p.read_threshold``, or its turned crops
-    disagree: glare over the face, a very rounded die, a side face in the crop) the
-    pips' value is read when all of these hold:
+    needs the classifier and the pips on the box's crop to agree (:func:`decide`).
+    Where one of them falls short, a third look stands in for it: the die's top face,
+    found by colour (:func:`vision.topface.find_top_face`), which must be a whole
+    square showing no marks but its pips: a finger across the face, or a side face
+    taken in, leaves no whole face; a face seen so obliquely that it is no square
+    leaves the die showing a side face nearly as much, which the detector may take
+    for a second die (a red 2 whose side face's four pips were detected beside it).
+    Two cases:
 
-    - the pips fit that layout cleanly (:attr:`vision.face.PipCheck.clean`: nothing
-      on the face crop that could be a pip or hide one);
-    - the die's top face, found by colour (:func:`vision.topface.find_top_face`), is
-      a whole square with no marks but its pips: a finger across the face, or a side
-      face seen obliquely, leaves no whole square face;
-    - the classifier calls it a die and gives that value at least
-      ``p.pip_read_prob`` (mean over its turns);
-    - the value is not 1. One blob fits a 1, and on a very rounded 3 or 5 the
-      corner pips lie on the shaded rim, outside the face found, with only the
-      centre pip on it (a 3 read as 1 on the kinds' scenes).
+    - *The classifier is unsure* (under ``p.read_threshold``, or its turned crops
+      disagree: glare it takes for a pip, a very rounded die, a side face in the
+      crop) but the pips on the box's crop fit a layout cleanly
+      (:attr:`vision.face.PipCheck.clean`), and the classifier gives that value at
+      least ``p.pip_read_prob`` (mean over its turns):
+      the pips' value.
+    - *The pips on the box's crop fit no layout*, or one that could be part of the
+      classifier's value (:func:`vision.layouts.could_be_part_of`: pips lost to the
+      crop's edge or to an oblique box that takes in a side face), with nothing else
+      on the crop (no glare that could be a pip, no mark), but the classifier is sure
+      (``p.read_threshold``, every turn naming the value) and the top face's own
+      pips fit that value (:attr:`vision.topface.TopFace.value`): the classifier's
+      value. The top face may show more pips than the box's crop, never fewer.
+
+    Never a 1: one blob fits a 1. On a very rounded 3 or 5 the corner pips lie on
+    the shaded rim, outside the face found, with only the centre pip on it (a 3 read
+    as 1 on the kinds' scenes), and the numeral of a numeral die's face passes for
+    the one pip of a 1 (read as 1 on two seeds).
 
     :func:`face_doubt` is then asked of that value as of any other. ``img``: the
     frame (H x W x 3 uint8 BGR); ``c``: the candidate; ``fr``: :func:`decide`'s read.
     """
     pips = c.pips
     if (fr.value is not None or fr.not_a_die or c.det.size < p.strict_min_px
-            or pips is None or not pips.clean or pips.fit.value is None):
+            or pips is None or pips.glare_doubt or pips.marks > 0):
         return None
     mean = c.probs.mean(axis=0)
-    value = pips.fit.value
-    if value == 1 or float(mean[value]) < p.pip_read_prob or float(mean[0]) > 1.0 - p.die_min_prob:
+    if float(mean[0]) > 1.0 - p.die_min_prob:
+        return None
+    seen = pips.fit.value
+    by_pips = (seen if seen is not None and seen != 1
+               and float(mean[seen]) >= p.pip_read_prob else None)
+    value = int(np.argmax(mean[1:])) + 1
+    sure = (value != 1 and float(mean[value]) >= p.read_threshold
+            and bool(np.all(c.probs.argmax(axis=1) == value))
+            and (seen is None or could_be_part_of(seen, value)))
+    if by_pips is None and not sure:
         return None
     t = c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
     if not (t.found and t.square and t.whole and t.marks == 0):
         return None
-    return value
+    if by_pips is not None:
+        return by_pips
+    return value if sure and t.value == value else None
 
 
 def find_and_read(

@@ -1,8 +1,10 @@
-"""A large die the classifier is unsure of is read from its pips where its face is
-clean (vision.read.pip_read, VisionParams.pip_read_prob): the pips fit a layout
-cleanly, the top face found by colour is a whole square with nothing but pips on it,
-and the classifier gives that value at least pip_read_prob. Never a 1 (one blob fits
-it), never a face that is not whole, never below the bar."""
+"""A large die left unread where two checks of it agree (vision.read.pip_read): the
+top face found by colour is a whole square with nothing but pips on it, and either
+the classifier is unsure but the box crop's pips fit a layout cleanly and it gives
+that value at least VisionParams.pip_read_prob, or the box crop's pips fit nothing
+(or part of the value) but the classifier is sure and the top face's own pips fit its
+value. Never a 1 (one blob fits it), never a face that is not whole, never below the
+bar."""
 
 import cv2
 import numpy as np
@@ -31,10 +33,32 @@ def _white_2(covered: bool = False) -> np.ndarray:
     return img
 
 
-def _candidate(probs: list[float], fit: int | None, turns: int = 2) -> Candidate:
+#: Pip centres on a 120 px face centred on (150, 150), px.
+_LAYOUT = {1: [(150, 150)], 2: [(120, 120), (180, 180)],
+           5: [(120, 120), (180, 120), (150, 150), (120, 180), (180, 180)],
+           6: [(120, 115), (120, 150), (120, 185), (180, 115), (180, 150), (180, 185)]}
+
+
+def _white(value: int) -> np.ndarray:
+    """A 300 px frame: a dark green floor, a white die face 120 px across at the
+    centre showing ``value`` (black pips)."""
+    img = np.full((300, 300, 3), (40, 90, 30), np.uint8)
+    cv2.rectangle(img, (90, 90), (210, 210), (235, 235, 235), -1)
+    for c in _LAYOUT[value]:
+        cv2.circle(img, c, 11, (20, 20, 20), -1)
+    return img
+
+
+def _candidate(probs: list[float], fit: int | None, turns: int = 2,
+               glare: bool = False) -> Candidate:
     pr = np.tile(np.array([probs], np.float32), (turns, 1))
-    pips = PipCheck(LayoutFit(fit, 0.05, 0.0, 0.05), 2 if fit == 2 else 1, 150.0)
+    pips = PipCheck(LayoutFit(fit, 0.05 if fit else np.inf, 0.0, 0.05 if fit else np.inf),
+                    2 if fit == 2 else 1, 150.0, glare)
     return Candidate(Detection(150.0, 150.0, 140.0, 0.9), pr, pips, 0.0)
+
+
+def _pip_read(img: np.ndarray, c: Candidate) -> int | None:
+    return pip_read(img, c, decide(c.probs, c.pips, P, c.det.size), P)
 
 
 UNSURE_2 = [0.02, 0.0, 0.5, 0.46, 0.01, 0.01, 0.0]  # the classifier: 2 or 3?
@@ -88,11 +112,43 @@ def test_pip_read_prob_is_checked() -> None:
         VisionParams(pip_read_prob=1.5)
 
 
+SURE_5 = [0.01, 0.0, 0.0, 0.02, 0.04, 0.92, 0.01]
+
+
+def test_a_sure_classifier_and_the_top_faces_pips_read_where_the_box_crop_fits_none() -> None:
+    c = _candidate(SURE_5, None)
+    assert decide(c.probs, c.pips, P, 140.0).value is None  # a large die needs its pips
+    assert _pip_read(_white(5), c) == 5
+    # the top face must show that value: a 2 on the face is not read as the 5
+    assert _pip_read(_white(2), c) is None
+
+
+def test_the_top_face_may_show_more_pips_than_the_box_crop_never_other_ones() -> None:
+    sixes = [0.01, 0.0, 0.0, 0.02, 0.02, 0.03, 0.92]
+    assert _pip_read(_white(6), _candidate(sixes, 2)) == 6  # 2 pips of a 6 seen
+    three = Candidate(Detection(150.0, 150.0, 140.0, 0.9),
+                      np.tile(np.array([sixes], np.float32), (2, 1)),
+                      PipCheck(LayoutFit(3, 0.05, 0.0, 0.05), 3, 150.0), 0.0)
+    assert _pip_read(_white(6), three) is None  # a 6 has no centre pip
+
+
+def test_no_top_face_read_under_glare_doubt_with_unsure_turns_or_of_a_1() -> None:
+    assert _pip_read(_white(5), _candidate(SURE_5, None, glare=True)) is None
+    turns = Candidate(Detection(150.0, 150.0, 140.0, 0.9),
+                      np.array([SURE_5, [0.01, 0.0, 0.0, 0.02, 0.6, 0.36, 0.01]], np.float32),
+                      _candidate(SURE_5, None).pips, 0.0)
+    assert _pip_read(_white(5), turns) is None  # every turn must name the value
+    ones = _candidate([0.01, 0.97, 0.0, 0.01, 0.01, 0.0, 0.0], None)
+    assert _pip_read(_white(1), ones) is None
+
+
 @pytest.mark.parametrize(("kind", "i", "seed", "right"), [
     ("specks", 5, 707, 3),        # red dice on sandpaper with lint
     ("side-faces", 19, 1616, 1),  # an oblique die, its side faces in the crop
     ("glare", 4, 1616, 1),        # glare over a face, the classifier unsure
     ("rounded", 1, 707, 3),       # very rounded dice
+    ("specks", 15, 707, 3),       # the top face's pips, the box crop's fitting none
+    ("polka", 10, 1818, 2),       # ... on a polka cloth
 ])
 def test_kinds_scenes_read_from_clean_pips(kind: str, i: int, seed: int, right: int,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
