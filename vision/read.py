@@ -845,8 +845,7 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
       disagree: glare it takes for a pip, a very rounded die, a side face in the
       crop) but the pips on the box's crop fit a layout cleanly
       (:attr:`vision.face.PipCheck.clean`), and the classifier gives that value at
-      least ``p.pip_read_prob`` (mean over its turns):
-      the pips' value.
+      least ``p.pip_read_prob`` (mean over its turns): the pips' value.
     - *The pips on the box's crop fit no layout*, or one that could be part of the
       classifier's value (:func:`vision.layouts.could_be_part_of`: pips lost to the
       crop's edge or to an oblique box that takes in a side face), with nothing else
@@ -884,14 +883,14 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
         return None
     if by_pips is not None:
         return by_pips
-    return value if sure and t.value == value else None
+    return value if t.value == value else None  # sure: the classifier's value
 
 
 def find_and_read(
     img: NDArray[np.uint8], cal: Calibration, p: VisionParams
 ) -> list[tuple[Detection, FaceRead]]:
-    """Detect the dice and read each one (no problems worded yet). A large die the
-    classifier is unsure of is read from its pips where its face is clean
+    """Detect the dice and read each one (no problems worded yet). A large die left
+    unread is read where two checks of it agree, one of them its top face
     (:func:`pip_read`). A large die's value is checked against its top face
     (:func:`face_doubt`)."""
     out = []
