@@ -866,9 +866,7 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
     if (fr.value is not None or fr.not_a_die or c.det.size < p.strict_min_px
             or pips is None or pips.glare_doubt or pips.marks > 0):
         return None
-    mean = c.probs.mean(axis=0)
-    if float(mean[0]) > 1.0 - p.die_min_prob:
-        return None
+    mean = c.probs.mean(axis=0)  # a die: decide's not_a_die covers "not a die"
     seen = pips.fit.value
     by_pips = (seen if seen is not None and seen != 1
                and float(mean[seen]) >= p.pip_read_prob else None)

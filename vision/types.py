@@ -193,19 +193,20 @@ class VisionParams:
             that could be a pip, a finger, a numeral). On the shared photos (dice
             20..80 px) the pip finder sees a clean layout on only a part of the dice
             read right, so smaller dice keep the classifier's four turns as the check.
-        pip_read_prob: from ``strict_min_px`` up, a die the classifier is unsure of
-            (no value at ``read_threshold``, or its turned crops disagree) is read as
-            the value its pips fit when the pips fit a layout cleanly, its top face
-            (found by colour) is a whole square showing nothing but pips, nothing on it
-            puts that value in doubt (:func:`vision.read.face_doubt`), and the
-            classifier gives that value at least this mean probability 0..1 over its
-            turns (:func:`vision.read.pip_read`): a referee counts the pips of a clean
-            face. With 0.4, the 4059 images of the reader's passes (both photo
-            folders, ``../shared/vision-cases``, 19 seeds of the kinds' scenes) read
-            49 more dice right (glare that fooled the classifier, very rounded dice,
-            side faces in the crop, polka cloths) and none wrong, the real photos
-            unchanged (their dice are under 72 px); without the whole square face, a
-            finger over two pips of a 4 and a side face's four pips were read wrong.
+        pip_read_prob: from ``strict_min_px`` up, a die the classifier is unsure of (no
+            value at ``read_threshold``, or its turned crops disagree) is read as the
+            value its pips fit when the pips fit a layout cleanly, its top face (found
+            by colour) is a whole square showing nothing but pips, nothing on it puts
+            that value in doubt (:func:`vision.read.face_doubt`), and the classifier
+            gives that value at least this mean probability 0..1 over its turns
+            (:func:`vision.read.pip_read`; never a 1, which one blob fits): a referee
+            counts the pips of a clean face. With 0.4, the 4059 images of the reader's
+            passes (both photo folders, ``../shared/vision-cases``, 19 seeds of the
+            kinds' scenes) read 49 more dice right (glare that fooled the classifier,
+            very rounded dice, side faces in the crop, polka cloths) and none wrong, the
+            real photos unchanged (their dice are under 72 px); without the whole square
+            face, a finger over two pips of a 4 and a side face's four pips were read
+            wrong.
         smear_min_px: from this box side (px) up, each die read is checked for motion
             smear (:func:`vision.quality.smear`): its edges flattened in one direction
             only, a die still sliding during the exposure.
