@@ -41,14 +41,18 @@ def image_problems(image: NDArray[np.uint8], params: VisionParams) -> list[Probl
     """Problems that make the whole image unusable: ``too_dark`` or ``blurred``.
 
     All measured on one grey copy 320 px wide (one shrink by exact halvings,
-    :func:`vision.crops.shrink_area`, keeps this cheap).
+    :func:`vision.crops.shrink_area`, keeps this cheap). Too dark: a mean grey under
+    ``params.dark_mean`` with nothing in the picture as bright as
+    ``params.dark_peak`` (a dark floor that fills the frame, with lit dice on it, is
+    read: a red die is dark in grey, 60..70, on black sandpaper the mean stays under
+    25); or washed out, a mean over ``params.bright_mean``.
     """
     h, w = image.shape[:2]
     f = min(1.0, 320 / w)
     small = shrink_area(image, (int(w * f), int(h * f))) if f < 1 else image
     grey = np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), np.uint8)
     mean, std = float(grey.mean()), float(grey.std())
-    if mean < params.dark_mean:
+    if mean < params.dark_mean and int(grey.max()) < params.dark_peak:
         return [Problem("too_dark", "Too dark to read the dice: turn on the tray light "
                         "and press the button again.")]
     if mean > params.bright_mean:

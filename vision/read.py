@@ -713,8 +713,10 @@ def find_candidates(
     full-size look misses or sizes too small to read, are found there; where the
     full-size look read nothing, small detections of the half-size look (a polka-dot
     cloth's dots, specks) have nothing to confirm their size and are not taken. It is
-    skipped when the full-size look found something and read every detection it kept
-    (on the held-out photos and the bench's throws it then never added a die). If the
+    skipped when the full-size look found something and read every detection it found
+    (on the held-out photos and the bench's throws it then never added a die); a
+    detection it dropped as a floor speck (:func:`not_specks`) was not read: the dots
+    of a polka cloth, found around large dice the full-size look misses. If the
     dice read with confidence are small at that scale (under 18 px), or nothing reads
     and the detections are small, a closer look (up to 1024 px) is added; the looks are
     merged (:func:`merge_looks`) and detections under 0.5 or over 2 times the confident
@@ -733,14 +735,14 @@ def find_candidates(
     scale = long_side / max(h, w)
     fine_img = resize_long(img, long_side)
     floor = floor_colour(fine_img)
-    dets = not_specks(img, [d for d in detect(img, long_side, p.detect_threshold, fine_img)
-                            if lo <= d.size <= hi], p, floor)
-    cands = _candidates(img, dets, p)
+    found = [d for d in detect(img, long_side, p.detect_threshold, fine_img) if lo <= d.size <= hi]
+    cands = _candidates(img, not_specks(img, found, p, floor), p)
     # a die the full-size look read is not read again from the half-size look
     read = [c.det for c in cands if decide(c.probs, c.pips, p, c.det.size).value is not None]
     # large dice, whose pips the first look may take for dice: only where the first
-    # look leaves a doubt (something not read, or nothing found)
-    if p.two_scales and (not cands or len(read) < len(cands)):
+    # look leaves a doubt (something found and not read, a floor speck included: the
+    # dots of a polka cloth around large dice; or nothing found)
+    if p.two_scales and (not cands or len(read) < len(found)):
         half = max(128, (long_side // 2) // 32 * 32)
         coarse_img = _shrink(fine_img, img.shape[1], img.shape[0], half)
         # its smaller detections only at the size of the dice the first look read,

@@ -227,7 +227,14 @@ class VisionParams:
         not_a_die_score: a detection this sure (0..1) that the face classifier calls
             "not a die" is reported as a ``not_a_die`` problem when it lies inside the
             calibrated tray (otherwise, and without a tray, it is dropped).
-        dark_mean: mean grey level (0..255) under which the image is ``too_dark``.
+        dark_mean: mean grey level (0..255) under which the image is ``too_dark``,
+            unless something in it reaches ``dark_peak``.
+        dark_peak: grey level (0..255) that the brightest spot of a dark image (mean
+            under ``dark_mean``; on its grey copy 320 px wide) must reach for it to be
+            read: a dark floor under the tray light (black sandpaper, felt) still
+            shows light dice or light pips there (161..255 on the kinds' dark scenes
+            with dice), while a frame 2 stops under-exposed reaches no more than 64
+            and the dice in it are too dim to read.
         bright_mean: mean grey level over which the image is washed out (``too_dark``).
         blur_min_steepness: edge steepness (:func:`vision.quality.steepness`) under
             which the image is ``blurred``; the shared photos measure 0.16..0.40, a
@@ -259,6 +266,7 @@ class VisionParams:
     not_a_die_score: float = 0.9
     min_body_contrast: float = 20.0
     dark_mean: float = 25.0
+    dark_peak: float = 128.0
     bright_mean: float = 245.0
     blur_min_steepness: float = 0.12
     still_max_change: float = 4.0
@@ -277,6 +285,8 @@ class VisionParams:
             raise VisionSettingsError(f"turns must be 1..4, got {self.turns}")
         if not 0 < self.min_die_px < self.max_die_px:
             raise VisionSettingsError("need 0 < min_die_px < max_die_px")
+        if not 0.0 <= self.dark_peak <= 256.0:
+            raise VisionSettingsError(f"dark_peak must be 0..256, got {self.dark_peak}")
 
 
 @dataclass(frozen=True)

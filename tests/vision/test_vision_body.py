@@ -159,10 +159,14 @@ def test_a_white_die_on_a_white_polka_cloth_is_still_read() -> None:
 def test_printed_text_beside_large_dice_is_no_unreadable_die(
         seed: int, i: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # letters of 70 px on the tray's floor beside dice of 90..180 px, no value read:
-    # held to the large dice's check (a d6's top face), they are no die
+    # held to the large dice's check (a d6's top face), they are no die; and the
+    # floor shows between their strokes (vision.topface.Body.floor_share), so they
+    # go as floor specks first: both checks are switched off to see the letters
     res = read_scene("numerals-text", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
     monkeypatch.setattr("vision.read.d6_face_seen", lambda img, d: True)
+    assert read_scene("numerals-text", i, seed).false == 0
+    monkeypatch.setattr("vision.topface.FLOOR_SHARE", 2.0)
     assert read_scene("numerals-text", i, seed).false == 1
 
 

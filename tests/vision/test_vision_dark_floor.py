@@ -1,0 +1,124 @@
+"""A dark floor under the tray light (issue 10's black sandpaper box): the frame is
+read, not refused as too dark, when its dice are lit (VisionParams.dark_peak); lint on
+that floor is no die (Body.floor_share); and the dots of a polka cloth that the
+full-size look drops as floor specks still send the reader to its half-size look,
+where the large dice it missed are found."""
+
+import cv2
+import numpy as np
+import pytest
+
+import vision.topface
+from tools.vision.kinds import read_scene, scene
+from vision import read_dice
+from vision.evaluate import LabelledDie, LabelledImage, score_image
+from vision.quality import image_problems
+from vision.topface import FLOOR_SHARE, body_contrast, floor_colour
+from vision.types import VisionParams, VisionSettingsError
+
+P = VisionParams()
+
+
+def _black_floor() -> np.ndarray:
+    """A 600 px frame of black sandpaper (grey 10..20, grain) with a red die face
+    120 px across at (300, 300) showing a 5 in white pips."""
+    rng = np.random.default_rng(3)
+    img = np.clip(rng.normal(14, 3, (600, 600, 3)), 0, 255).astype(np.uint8)
+    cv2.rectangle(img, (240, 240), (360, 360), (30, 30, 200), -1)
+    for c in ((270, 270), (330, 270), (300, 300), (270, 330), (330, 330)):
+        cv2.circle(img, c, 11, (235, 235, 235), -1)
+    return img
+
+
+def _codes(img: np.ndarray, params: VisionParams = P) -> list[str]:
+    return [p.code for p in image_problems(img, params)]
+
+
+def test_a_lit_die_on_a_black_floor_is_no_reason_to_refuse_the_frame() -> None:
+    img = _black_floor()
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    assert grey.mean() < P.dark_mean  # the old rule called this too dark
+    assert _codes(img) == []
+    assert _codes(img, VisionParams(dark_peak=256.0)) == ["too_dark"]
+
+
+def test_the_same_frame_two_stops_under_is_too_dark() -> None:
+    dim = (_black_floor().astype(np.float32) * 0.25).round().astype(np.uint8)
+    assert int(dim.max()) <= 64 < P.dark_peak
+    assert _codes(dim) == ["too_dark"]
+    r = read_dice(dim)
+    assert r.dice == () and [p.code for p in r.problems] == ["too_dark"]
+
+
+def test_a_bright_frame_is_never_too_dark_and_a_washed_out_one_is() -> None:
+    assert _codes(np.full((480, 640, 3), 120, np.uint8)) == []
+    assert _codes(np.full((480, 640, 3), 250, np.uint8)) == ["too_dark"]
+
+
+@pytest.mark.parametrize("peak", [-1.0, 300.0])
+def test_dark_peak_is_a_grey_level(peak: float) -> None:
+    with pytest.raises(VisionSettingsError, match="dark_peak"):
+        VisionParams(dark_peak=peak)
+
+
+def test_the_die_on_the_black_floor_is_read() -> None:
+    r = read_dice(_black_floor())
+    assert r.values == (5,) and r.problems == ()
+
+
+@pytest.mark.parametrize(("kind", "i", "seed"), [
+    ("side-faces", 16, 707),  # one red die on black sandpaper: mean grey 18.5
+    ("side-faces", 4, 402),  # mean grey 21.1
+])
+def test_dark_kinds_scenes_are_read_and_were_refused_before(kind: str, i: int,
+                                                            seed: int) -> None:
+    sc = scene(kind, i, seed)
+    label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice))
+    r = read_dice(sc.image)
+    res = score_image(label, r.dice)[0]
+    assert (res.correct, res.wrong, res.false) == (len(sc.dice), 0, 0), res.misreads
+    old = read_dice(sc.image, params=VisionParams(dark_peak=256.0))
+    assert [p.code for p in old.problems] == ["too_dark"] and old.dice == ()
+
+
+def _lint_floor() -> np.ndarray:
+    """A 400 px dark floor (grey 15, grain) with a tuft of lint at (100, 100): dim
+    fibres (grey 60) on two rows of every three over 25 px, the bare floor showing
+    on the third, and a light speck in it; and a red die face 80 px across at
+    (300, 300) with a white pip."""
+    rng = np.random.default_rng(11)
+    img = np.clip(rng.normal(15, 3, (400, 400, 3)), 0, 255).astype(np.uint8)
+    for y in range(88, 113):
+        if y % 3:
+            img[y, 88:113] = 60
+    img[96:99, 101:104] = 220
+    cv2.rectangle(img, (260, 260), (340, 340), (30, 30, 200), -1)
+    cv2.circle(img, (300, 300), 8, (235, 235, 235), -1)
+    return img
+
+
+def test_lint_on_a_dark_floor_shows_the_bare_floor_and_a_die_does_not() -> None:
+    img = _lint_floor()
+    floor = floor_colour(img)
+    lint = body_contrast(img, 100.0, 100.0, 18.0, floor)
+    # the fibres lift the "face" well clear of the floor: the contrast alone keeps it
+    assert lint.contrast >= 2 * P.min_body_contrast and lint.light_marks
+    assert lint.floor_share >= FLOOR_SHARE and lint.is_floor_speck(P.min_body_contrast)
+    die = body_contrast(img, 300.0, 300.0, 84.0, floor)
+    assert die.floor_share < 0.05 and not die.is_floor_speck(P.min_body_contrast)
+    assert body_contrast(img, 100.0, 100.0, 18.0).floor_share == 0.0  # no floor given
+
+
+def test_lint_read_as_a_2_on_an_empty_tray_is_no_die(monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    res = read_scene("empty-lint", 17, 707)
+    assert (res.false, res.wrong) == (0, 0)
+    monkeypatch.setattr(vision.topface, "FLOOR_SHARE", 2.0)  # the rule off
+    assert read_scene("empty-lint", 17, 707).false == 1
+
+
+def test_polka_dots_dropped_as_specks_still_call_for_the_half_size_look() -> None:
+    # four large dice on a polka cloth: the full-size look reads one of them and
+    # drops the dots as floor specks; the half-size look finds the other three
+    res = read_scene("polka", 4, 2121)
+    assert (res.correct, res.wrong, res.false) == (3, 0, 0), res.misreads
