@@ -650,10 +650,46 @@ def merge_looks(cands: list[Candidate], p: VisionParams,
              or decide(c.probs, c.pips, p, c.det.size).pip_check == "agrees"]
     ranked = sorted(cands, key=lambda c: _rank(c, p), reverse=True)
     kept: list[Candidate] = []
+    faces: dict[int, TopFace] = {}  # top faces of kept large dice, found when needed
     for c in ranked:
-        if not any(_overlap(c.det, k.det) for k in kept):
+        if not any(_overlap(c.det, k.det) or _on_face(img, c, k, i, faces, p)
+                   for i, k in enumerate(kept)):
             kept.append(c)
     return kept
+
+
+#: :func:`_on_face`: a detection whose centre lies within this share of the side of
+#: a larger die's top face, from its centre along both of its edges, is that die.
+ON_FACE = 0.4
+
+
+def _on_face(img: NDArray[np.uint8], c: Candidate, k: Candidate, i: int,
+             faces: dict[int, TopFace], p: VisionParams) -> bool:
+    """``c`` is the die ``k`` (kept before it) found again, its box misplaced: ``k`` is
+    a large die (``p.strict_min_px``) whose box meets ``c``'s, and ``c``'s centre lies
+    on ``k``'s top face (:func:`vision.topface.find_top_face`, a square), within
+    :data:`ON_FACE` of its side from the face's centre along both of its edges. Two
+    real dice cannot lie so: their faces do not overlap, so the centre of the one is
+    at least a side from the other's, at least 0.7 of a side along one edge. (The
+    two looks' boxes of one large die on a polka cloth, each shifted by a third of it
+    towards a corner, are further apart than :func:`_overlap` allows.) ``faces``
+    holds the top faces found so far, by ``k``'s index ``i``."""
+    a, b = c.det, k.det
+    if b.size < p.strict_min_px or a.size < 0.6 * b.size:
+        return False  # a smaller one inside k's box is _within's
+    reach = 0.5 * (a.size + b.size)
+    if abs(a.x - b.x) >= reach or abs(a.y - b.y) >= reach:
+        return False
+    if i not in faces:
+        faces[i] = k.top if k.top is not None else find_top_face(img, b.x, b.y, b.size)
+    t = faces[i]
+    if not (t.found and t.square):
+        return False
+    ang = math.radians(t.angle)
+    dx, dy = a.x - t.center[0], a.y - t.center[1]
+    u = dx * math.cos(ang) + dy * math.sin(ang)
+    v = -dx * math.sin(ang) + dy * math.cos(ang)
+    return max(abs(u), abs(v)) < ON_FACE * t.side
 
 
 def die_size_evidence(cands: list[Candidate], p: VisionParams) -> float | None:

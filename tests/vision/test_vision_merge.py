@@ -93,3 +93,44 @@ def test_no_small_die_beside_large_ones(kind: str, seed: int, i: int) -> None:
     # large die read as a small 2, a pip at its edge as a 1
     res = read_scene(kind, i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
+
+
+def _two_faces(gap: int) -> np.ndarray:
+    """Two white die faces 120 px across, side by side ``gap`` px apart (0: one
+    face only, at the left), on a dark floor; their pips are left out."""
+    img = np.full((300, 420, 3), 40, np.uint8)
+    cv2.rectangle(img, (40, 90), (160, 210), (235, 235, 235), -1)
+    if gap:
+        cv2.rectangle(img, (160 + gap, 90), (280 + gap, 210), (235, 235, 235), -1)
+    return img
+
+
+def test_one_die_found_twice_with_misplaced_boxes_is_one_die() -> None:
+    # the full-size look read it from a box shifted down and right, the half-size
+    # look found it again from a box shifted up and left: centres 0.66 of a box
+    # apart, beyond _overlap's 0.6, but both on the top face
+    first = Detection(130.0, 180.0, 120.0, 0.8)
+    again = Detection(70.0, 122.0, 126.0, 0.7)
+    cands = [Candidate(first, _probs(5, 0.9), NO_FIT, 0.0),
+             Candidate(again, _probs(5, 0.5), NO_FIT, 0.0)]
+    assert math.hypot(130 - 70, 180 - 122) > 0.6 * 126
+    assert [c.det for c in merge_looks(cands, P, _two_faces(0))] == [first]
+    kept = merge_looks(cands, P, _two_faces(4))  # its neighbour is no matter
+    assert [c.det for c in kept] == [first]
+
+
+def test_two_dice_side_by_side_both_stay() -> None:
+    # touching faces: the second centre is a whole side from the first's
+    left = Detection(100.0, 150.0, 124.0, 0.8)
+    right = Detection(222.0, 150.0, 124.0, 0.8)
+    cands = [Candidate(left, _probs(5, 0.9), NO_FIT, 0.0),
+             Candidate(right, _probs(3, 0.9), NO_FIT, 0.0)]
+    assert [c.det for c in merge_looks(cands, P, _two_faces(2))] == [left, right]
+
+
+def test_the_two_looks_at_a_5_on_a_polka_cloth_make_one_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    res = read_scene("polka", 8, 3737)
+    assert (res.correct, res.wrong, res.false) == (3, 0, 0), res.misreads
+    monkeypatch.setattr("vision.read.ON_FACE", 0.0)  # the rule off
+    assert read_scene("polka", 8, 3737).false == 1
