@@ -152,10 +152,21 @@ def sharpness(frame: Frame, box: Box | None = None) -> float:
     return float(cv2.Laplacian(grey, cv2.CV_64F).var())
 
 
-def measure_exposure(frame: Frame, box: Box | None = None) -> tuple[float, float, float]:
-    """(mean grey 0..255, fraction of pixels clipped >= 250, fraction nearly black <= 8)."""
+def measure_exposure(frame: Frame, box: Box | None = None
+                     ) -> tuple[float, float, float, float]:
+    """(mean grey 0..255, fraction of pixels clipped >= 250, fraction nearly black <= 8,
+    the grey level of the brightest 0.1 % 0..255), inside ``box`` (px) if given."""
     grey = _grey(frame, box)
-    return (float(grey.mean()), float((grey >= 250).mean()), float((grey <= 8).mean()))
+    return (float(grey.mean()), float((grey >= 250).mean()), float((grey <= 8).mean()),
+            float(np.percentile(grey, 99.9)))
+
+
+#: The light meter says "dark" under this mean grey only where the brightest 0.1 % of
+#: the tray is under :data:`LIT_PEAK` too: a black floor (sandpaper, felt) under a
+#: good light keeps the mean low, its dice are what the light shows (the reader's own
+#: test, ``VisionParams.dark_peak``).
+DARK_MEAN = 50.0
+LIT_PEAK = 128.0
 
 
 def flicker_banding(frames: list[Frame]) -> float:
@@ -243,7 +254,7 @@ class SetupMode:
         #: Where the autofocus left the lens (a camera with autofocus), after the first frame.
         self.focus: FocusResult | None = None
         self._autofocus_tried = False
-        self.exposure = (0.0, 0.0, 0.0)
+        self.exposure = (0.0, 0.0, 0.0, 0.0)
         self.banding = 0.0
         self._recent: deque[Frame] = deque(maxlen=4)
         self._frame_times: deque[float] = deque(maxlen=20)
@@ -338,8 +349,8 @@ class SetupMode:
             focus = replace(focus, text=f"AF {self.focus.lens_position:.2f}" if held
                             else "AF failed", ok=held,
                             advice="" if held else "Autofocus failed: more light, restart")
-        mean, clipped, black = self.exposure
-        if mean < 50 or black > 0.25:
+        mean, clipped, black, peak = self.exposure
+        if (mean < DARK_MEAN and peak < LIT_PEAK) or black > 0.25:
             light = Meter("Light", mean / 255, "dark", False, None, "More light on the tray")
         elif clipped > 0.02:
             light = Meter("Light", mean / 255, "glare", False, None,

@@ -23,7 +23,14 @@ from companion.calibration import (
 from companion.cli import main
 from companion.commands.setup import held_at_start
 from companion.display.setup import render_setup_with_layout
-from companion.setup import FLICKER_LIMIT, SetupMode, flicker_banding, sharpness
+from companion.setup import (
+    DARK_MEAN,
+    FLICKER_LIMIT,
+    SetupMode,
+    flicker_banding,
+    measure_exposure,
+    sharpness,
+)
 from companion.view.setup import SetupLine
 from hardware.button import ButtonEvent
 from hardware.camera import FocusResult, ReplayCamera
@@ -214,6 +221,23 @@ def test_preview_measures_fps_sharpness_and_flags_flicker(tmp_path: Path) -> Non
               for phase in (0.0, 2.0)]
     assert flicker_banding(banded) > FLICKER_LIMIT
     assert flicker_banding([sharp, sharp.copy()]) == 0.0
+
+
+def test_a_black_floor_under_a_good_light_is_not_dark(tmp_path: Path) -> None:
+    # black sandpaper fills the view: the mean stays low, the lit die shows the light
+    rng = np.random.default_rng(2)
+    floor = np.clip(rng.normal(18, 3, (480, 640, 3)), 0, 255).astype(np.uint8)
+    cv2.rectangle(floor, (280, 200), (360, 280), (30, 30, 200), -1)  # a red die
+    for c in ((300, 220), (340, 260), (320, 240)):
+        cv2.circle(floor, c, 7, (235, 235, 235), -1)  # its white pips
+    assert measure_exposure(floor)[0] < DARK_MEAN
+    setup = SetupMode(ReplayCamera([floor]), tmp_path, clock=Clock())
+    setup.preview()
+    assert setup.aim_meters()[1].text == "good"
+    dim = (floor * 0.25).astype(np.uint8)  # the same two stops under: nothing lit
+    setup = SetupMode(ReplayCamera([dim]), tmp_path, clock=Clock())
+    setup.preview()
+    assert setup.aim_meters()[1].text == "dark"
 
 
 def test_dark_tray_and_no_camera_are_said(tmp_path: Path) -> None:
