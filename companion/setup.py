@@ -55,7 +55,15 @@ from companion.calibration import (
 from companion.view.setup import SetupLine, SetupMeter, SetupPhoto, SetupView
 from hardware.button import ButtonEvent
 from hardware.camera import Camera, CameraError, FocusResult
-from vision import Calibration, Reading, VisionError, annotate, estimate_calibration, read_dice
+from vision import (
+    Calibration,
+    Reading,
+    VisionError,
+    VisionParams,
+    annotate,
+    estimate_calibration,
+    read_dice,
+)
 from vision.calibrate import calibrate_from_throws
 
 __all__ = [
@@ -163,10 +171,10 @@ def measure_exposure(frame: Frame, box: Box | None = None
 
 #: The light meter says "dark" under this mean grey only where the brightest 0.1 % of
 #: the tray is under :data:`LIT_PEAK` too: a black floor (sandpaper, felt) under a
-#: good light keeps the mean low, its dice are what the light shows (the reader's own
-#: test, ``VisionParams.dark_peak``).
+#: good light keeps the mean low, its dice are what the light shows. The level is the
+#: reader's own (``VisionParams.dark_peak``: half of full scale).
 DARK_MEAN = 50.0
-LIT_PEAK = 128.0
+LIT_PEAK = VisionParams().dark_peak
 
 
 def flicker_banding(frames: list[Frame]) -> float:
