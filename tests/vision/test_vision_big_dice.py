@@ -34,3 +34,26 @@ def test_a_die_a_third_of_the_frame_is_read_from_its_top_face(
     label = LabelledImage("scene", tuple(LabelledDie(d.value, d.box) for d in sc.dice))
     res, _ = score_image(label, r.dice)
     assert (res.correct, res.wrong, res.false) == (int(read is not None), 0, 0)
+
+
+@pytest.mark.parametrize(("kind", "i", "seed", "value"), [
+    ("specks", 16, 4141, 4),     # a red 4 of 200 px in a 600 px box, its 6 side face
+    ("side-faces", 0, 3535, 2),  # a red 2, its side faces' pips read as two 6s
+])
+def test_a_die_too_large_for_the_quarter_size_look_is_found_by_a_smaller_one(
+        kind: str, i: int, seed: int, value: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seeds of the kinds: the quarter-size look (128 px) found only the side
+    faces' pips in strips; the two side faces were read as two small 6s. The look at
+    vision.read.BIGGEST_LOOK_PX (96 px) finds the die, and its top face's value is
+    read; what lay inside it goes."""
+    from tools.vision.kinds import read_scene
+
+    res = read_scene(kind, i, seed)
+    assert (res.correct, res.wrong, res.false) == (1, 0, 0)
+    sc = scene(kind, i, seed)
+    assert [d.value for d in sc.dice] == [value]
+    assert [d.value for d in read_dice(sc.image).dice] == [value]
+    monkeypatch.setattr("vision.read.BIGGEST_LOOK_PX", 128)  # off: the quarter look only
+    before = read_scene(kind, i, seed)
+    assert before.correct == 0 and before.wrong == 1 and before.false == 1
+    assert [m[1] for m in before.misreads] == [6]

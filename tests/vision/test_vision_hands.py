@@ -11,7 +11,7 @@ from tools.vision.kinds import read_scene, scene
 from vision import read_dice
 from vision.hands import hand_over
 from vision.model import Detection
-from vision.read import HAND_SHARE, face_doubt
+from vision.read import HAND_SHARE, face_doubt, hand_share
 from vision.topface import find_top_face
 
 SKIN = (120, 160, 215)  # BGR, a light skin tone
@@ -105,3 +105,32 @@ def test_dice_under_a_finger_in_the_kinds_scenes_give_no_value_they_do_not_show(
     # two 2s as 1, a finger along the side that holds their second pip)
     monkeypatch.setattr("vision.read.hand_over", lambda *a: 0.0)
     assert read_scene("finger", i, seed).wrong == 1
+
+
+def test_a_finger_over_the_top_face_outside_the_box_s_inscribed_disc_is_seen() -> None:
+    """A blind seed of the kinds: a red 2 seen obliquely, a finger over the top
+    face's corner pip. The box takes in two side faces, so its centre is off the top
+    face's, and the finger stops outside the box's inscribed disc: the 2's other pip
+    was read as a 1. Measured on the top face as well (vision.read.hand_share), the
+    finger covers it: the die is unreadable."""
+    sc = scene("finger", 9, 4141)
+    assert sc.dice[0].value == 2
+    img = sc.image
+    box = Detection(213.0, 163.0, 124.0, 0.8)
+    t = find_top_face(img, box.x, box.y, box.size)
+    assert t.found and not t.square  # the finger cuts the face
+    assert hand_over(img, box.x, box.y, box.size) < HAND_SHARE  # the box's disc: clear
+    assert hand_share(img, box, t) >= HAND_SHARE  # the top face's: covered
+    r = read_dice(img)
+    assert 1 not in [d.value for d in r.dice]
+    assert any(p.code == "unreadable" and "hand" in p.message.lower() for p in r.problems)
+    res = read_scene("finger", 9, 4141)
+    assert (res.wrong, res.false) == (0, 0)
+
+
+def test_the_hand_on_the_box_alone_misreads_that_2_as_a_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("vision.read.hand_share",
+                        lambda img, d, t: hand_over(img, d.x, d.y, d.size))
+    res = read_scene("finger", 9, 4141)
+    assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)

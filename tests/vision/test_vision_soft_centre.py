@@ -87,6 +87,9 @@ def test_glare_at_the_centre_of_a_red_die_gives_no_wrong_value(
     # vision.read.BRIGHT_STEP: that check is switched off too)
     monkeypatch.setattr("vision.read.BRIGHT_STEP", 255)
     monkeypatch.setattr("vision.face.GLARE_LIKE", 99.0)  # and size with brightness
+    # (and the glare core looked for at the box's centre where the top face found is
+    # no square, vision.read.BOX_GLARE, which catches one of them too)
+    monkeypatch.setattr("vision.read.BOX_GLARE", ())
     assert read_scene("glare", i, seed).wrong == 1
 
 
@@ -164,3 +167,33 @@ def test_glare_larger_and_brighter_than_the_pips_of_a_red_4_gives_no_5(
     assert read_scene("glare", 4, 2929).wrong == 0
     monkeypatch.setattr("vision.face.GLARE_LIKE", 99.0)
     assert read_scene("glare", 4, 2929).wrong == 1
+
+
+def test_glare_brighter_than_the_pips_by_30_levels_is_no_centre_pip(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind seed: a red 4 with a glare spot at its centre (240 over pips of 206,
+    unsaturated), its rim sharp enough to pass for a pip: read as 5. A pip is no
+    light source; 30 levels over the brightest of the rest of the face
+    (vision.read.BRIGHT_STEP) is glare."""
+    from tools.vision.kinds import read_scene
+
+    res = read_scene("glare", 8, 4141)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.BRIGHT_STEP", 40)  # as before
+    res = read_scene("glare", 8, 4141)
+    assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
+
+
+def test_glare_at_the_box_centre_counts_where_the_top_face_is_no_square(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind seed: a red 4 touching a red neighbour, so its top face is segmented
+    with the neighbour's (no square, its centre misplaced); saturated glare at its
+    centre was taken for a 5's centre pip. Looked for at the box's centre
+    (vision.read.BOX_GLARE), the glare makes the die unreadable."""
+    from tools.vision.kinds import read_scene
+
+    res = read_scene("glare", 10, 9901)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.BOX_GLARE", ())
+    res = read_scene("glare", 10, 9901)
+    assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
