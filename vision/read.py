@@ -631,11 +631,16 @@ def _same_die(a: Detection, b: Detection) -> bool:
 
 
 def _inside_die(small: Detection, big: Detection, face: float) -> bool:
-    """``small`` lies inside ``big``'s box and is under 0.6 of the side ``face``
-    (px) of ``big``'s top face: one of its pips or side faces."""
+    """``small`` is under 0.6 of the side ``face`` (px) of ``big``'s top face and
+    lies inside ``big``'s box, or has its centre within 0.6 of the box's side of the
+    box's centre (as :func:`_overlap` has it): one of its pips or side faces. A side
+    face seen obliquely lies at the edge of the box, and its centre can fall just
+    outside (a red 3 of 270 px in a 600 px box, its side face's 3 pips read as a small
+    6 that then outranked the unread die in :func:`merge_looks`)."""
     half = 0.5 * big.size
-    return (small.size < 0.6 * face and abs(small.x - big.x) < half
-            and abs(small.y - big.y) < half)
+    return small.size < 0.6 * face and (
+        (abs(small.x - big.x) < half and abs(small.y - big.y) < half)
+        or math.hypot(small.x - big.x, small.y - big.y) < 0.6 * big.size)
 
 
 def _withheld_die(img: NDArray[np.uint8], c: Candidate, p: VisionParams) -> bool:

@@ -57,3 +57,24 @@ def test_a_die_too_large_for_the_quarter_size_look_is_found_by_a_smaller_one(
     before = read_scene(kind, i, seed)
     assert before.correct == 0 and before.wrong == 1 and before.false == 1
     assert [m[1] for m in before.misreads] == [6]
+
+
+def test_a_side_face_at_the_edge_of_a_large_die_s_box_is_part_of_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind scene: a red 3 of 270 px in a 600 px box, found by the quarter-size
+    look, glare on its face (unreadable). A side face's three pips, seen edge-on,
+    were read as a small 6 whose centre lay just outside the die's box: it
+    outranked the unread die and was reported as its value. Within 0.6 of the box's
+    side of its centre (vision.read._inside_die) it is part of the die."""
+    from tools.vision.kinds import read_scene
+
+    res = read_scene("side-faces", 36, 9501)
+    assert (res.wrong, res.false, res.unreadable) == (0, 0, 1)
+
+    def box_only(small, big, face):  # type: ignore[no-untyped-def]
+        half = 0.5 * big.size
+        return (small.size < 0.6 * face and abs(small.x - big.x) < half
+                and abs(small.y - big.y) < half)
+    monkeypatch.setattr("vision.read._inside_die", box_only)
+    res = read_scene("side-faces", 36, 9501)
+    assert res.wrong == 1 and res.misreads[0][:2] == (3, 6)
