@@ -172,10 +172,18 @@ def test_printed_text_beside_large_dice_is_no_unreadable_die(
 
 def test_a_crumb_smaller_than_any_die_is_no_die() -> None:
     # an 11 px crumb with a lint fibre over it, on an empty box's floor, read as a 3
-    # when detections from 10 px were taken (VisionParams.min_die_px, now 12)
+    # when detections from 10 px were taken (VisionParams.min_die_px, now 15)
     img = scene("empty-lint", 1, 1717).image
     assert read_dice(img).dice == ()
     assert [d.value for d in read_dice(img, params=VisionParams(min_die_px=10.0)).dice] == [3]
+
+
+def test_a_crumb_of_14_px_is_under_the_smallest_die() -> None:
+    # a crumb of 14 px on a dark empty box's floor, read as a 2 while detections
+    # from 12 px were reported; 15 px is the smallest die the reader is made for
+    img = scene("empty-lint", 6, 2828).image
+    assert read_dice(img).dice == ()
+    assert [d.value for d in read_dice(img, params=VisionParams(min_die_px=12.0)).dice] == [2]
 
 
 @pytest.mark.parametrize(("dark", "light"), [(46, 85), (0, 39), (120, 170)])

@@ -52,7 +52,7 @@ def test_a_die_seen_only_as_its_pips_is_found_by_the_half_size_look(
     # look finds the 1, and the 3 only as two of its pips, "dice" of 9 and 10 px that
     # get no value; they make the half-size look run, which finds the 3 at 41 px.
     # They are looked at (vision.read.LOOK_MIN_PX) though none under
-    # VisionParams.min_die_px (12) is reported
+    # VisionParams.min_die_px (15) is reported
     demo = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
     img = cv2.imread(str(demo / "photos" / "nell-byler-d6" / "IMG_20191209_100308.jpg"))
     assert img is not None
