@@ -53,8 +53,13 @@ BIG_LOOK_MIN = 120.0
 #: faces showing, is still too large for the quarter-size look at 128 px, which
 #: finds its pips and side faces (two side faces of 3 pips read as small 6s, on two
 #: blind seeds of the kinds). On 4419 photos: 8 more dice right, 2 misreads and 2
-#: invented dice fewer, none lost. Setting it to 128 or more switches it off.
+#: invented dice fewer, none lost.
 BIGGEST_LOOK_PX = 96
+#: ... on frames of at least this many px on their long side (4 times the look's):
+#: a camera's frame. A crop round one or two dice (the demo's, 90..170 px) is
+#: enlarged by every other look, and there the smaller look saw a die's lower edge
+#: as a second "die" (a crop of 104 px round one die of 30 px).
+BIGGEST_LOOK_MIN_FRAME = 384
 
 #: A die is ``cocked`` (leaning, no face on top) when its face, measured from its box
 #: and edge angle, is this many times the calibrated die size: the box runs about 1.2
@@ -840,7 +845,9 @@ def find_candidates(
             # dice of a third of the frame or more (a camera close over a small box):
             # too large for the half-size look, which finds their pips and side faces
             big_img = _shrink(coarse_img, img.shape[1], img.shape[0], quarter)
-            for look in (quarter, BIGGEST_LOOK_PX):
+            looks = (quarter, BIGGEST_LOOK_PX) if max(h, w) >= BIGGEST_LOOK_MIN_FRAME else (
+                quarter,)
+            for look in looks:
                 look_img = big_img if look == quarter else _shrink(
                     big_img, img.shape[1], img.shape[0], look)
                 big = [d for d in detect(img, look, p.detect_threshold, look_img)
@@ -857,7 +864,7 @@ def find_candidates(
                         cands = [k for k in cands if not _inside_die(k.det, c.det, t.side)]
                         faces += 1
                     cands.append(c)
-                if faces or look <= BIGGEST_LOOK_PX:
+                if faces:
                     break
     cands = without_small_reads(img, merge_looks(cands, p, img), p)
     if cal.die_size_px is not None:

@@ -53,7 +53,7 @@ def test_a_die_too_large_for_the_quarter_size_look_is_found_by_a_smaller_one(
     sc = scene(kind, i, seed)
     assert [d.value for d in sc.dice] == [value]
     assert [d.value for d in read_dice(sc.image).dice] == [value]
-    monkeypatch.setattr("vision.read.BIGGEST_LOOK_PX", 128)  # off: the quarter look only
+    monkeypatch.setattr("vision.read.BIGGEST_LOOK_MIN_FRAME", 10**6)  # the quarter look only
     before = read_scene(kind, i, seed)
     assert before.correct == 0 and before.wrong == 1 and before.false == 1
     assert [m[1] for m in before.misreads] == [6]
@@ -78,3 +78,23 @@ def test_a_side_face_at_the_edge_of_a_large_die_s_box_is_part_of_it(
     monkeypatch.setattr("vision.read._inside_die", box_only)
     res = read_scene("side-faces", 36, 9501)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 6)
+
+
+def test_a_crop_round_one_die_gets_no_smaller_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo's crop of Ben's roll-off die (rune55-dice-trays, 90 x 104 px, a 5 of
+    30 px): every look enlarges it, and a look at vision.read.BIGGEST_LOOK_PX found
+    the die's lower edge as a second, unreadable "die". The smaller look runs only on
+    a frame of vision.read.BIGGEST_LOOK_MIN_FRAME px and more (a camera's)."""
+    from pathlib import Path
+
+    import cv2
+
+    demo = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "photos"
+    img = cv2.imread(str(demo / "rune55-dice-trays" /
+                         "PXL_20240219_191149975_jpg.rf.658682f7e95a399e3f1b00b158735024.jpg"))
+    assert img is not None
+    crop = img[169:273, 225:315].copy()
+    r = read_dice(crop)
+    assert [d.value for d in r.dice] == [5] and r.problems == ()
+    monkeypatch.setattr("vision.read.BIGGEST_LOOK_MIN_FRAME", 0)
+    assert [d.value for d in read_dice(crop).dice] == [5, None]
