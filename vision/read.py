@@ -263,7 +263,6 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                                           ) < GLARE_CENTRE * t.side
 
     glare_at_centre = at_centre(t.glare)
-
     if value in (2, 4):
         if saturated_centre(img, t.center, t.side) or at_centre(t.faded):
             return "glare"
