@@ -140,6 +140,11 @@ BRIGHT_STEP = 30
 #: of its face, cost 11 right reads on the kinds' scenes and caught no misread.
 BOX_GLARE = (3, 5)
 
+#: :func:`face_doubt`: the values whose top face is checked for a pip at its centre,
+#: where they have none (``"more_pips"``), on faces that are no clean four-cornered
+#: square: 2s only, the value of the misreads it was made for (3s read as 2).
+NO_CENTRE_PIP = (2,)
+
 
 def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
     """A large detection no value was read for is kept as an (unreadable) die only
@@ -168,6 +173,13 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       has partners as a 3's or a 5's corner pips
       (:func:`vision.topface.centre_pip_partners`: a very rounded 3 whose corner
       pips reach the shaded rim, notches in the face's outline rather than holes).
+      And a 2 with a pip within a fifth of the side of its top face's centre, where
+      a 2 has none, on a face that is no clean four-cornered square: a 3 whose third
+      pip a finger hides (the finger notches the face's outline), or one seen
+      obliquely whose side face spoils the box's crop; its corner and centre pips
+      fit a 2's layout at half its size. (On faces of four corners this cost 5
+      right reads of 2s, a speck or polka dot near their centre, for the same two
+      misreads.)
 
     - ``"glare"``: a 2 or a 4 with a near-saturated highlight at the centre of its
       face (:func:`saturated_centre`), where a 3's or a 5's centre pip would be:
@@ -263,6 +275,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                                           ) < GLARE_CENTRE * t.side
 
     glare_at_centre = at_centre(t.glare)
+    if value in NO_CENTRE_PIP and t.square and t.corners != 4 and at_centre(t.pips):
+        return "more_pips"  # a 2 has no centre pip: a 3 with a corner pip hidden
     if value in (2, 4):
         if saturated_centre(img, t.center, t.side) or at_centre(t.faded):
             return "glare"

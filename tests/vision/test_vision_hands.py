@@ -134,3 +134,19 @@ def test_the_hand_on_the_box_alone_misreads_that_2_as_a_1(
                         lambda img, d, t: hand_over(img, d.x, d.y, d.size))
     res = read_scene("finger", 9, 4141)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
+
+
+@pytest.mark.parametrize(("kind", "i", "seed"), [("finger", 18, 4747), ("side-faces", 1, 2828)])
+def test_a_2_with_a_pip_at_its_top_face_s_centre_on_a_notched_face_is_unreadable(
+        kind: str, i: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind seed of the kinds: a red 3, a finger over one corner pip (the finger
+    notches the top face's outline: five corners); and a 3 seen obliquely. Their
+    corner and centre pips fit a 2's layout at half its size, so each was read as
+    2. A 2 has no centre pip: the die is unreadable."""
+    res = read_scene(kind, i, seed)
+    assert (res.wrong, res.false) == (0, 0)
+    assert res.unreadable >= 1
+    # without the rule the 3 reads 2
+    monkeypatch.setattr("vision.read.NO_CENTRE_PIP", ())
+    res = read_scene(kind, i, seed)
+    assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
