@@ -1112,6 +1112,11 @@ def read_dice(
             # dots on the floor's own colour, read as an even value
             strange.append((d.x, d.y))
             continue
+        elif (value == 1 and large_throw and 0.5 * p.strict_min_px <= d.size < p.strict_min_px
+              and face_doubt(img, d, 1, None, p.min_body_contrast) is not None):
+            # beside large dice, a small 1 held to their check: a polyhedron's
+            # numeral found as a small die by one look
+            value = None
         a = math.radians(fr.angle)
         side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
         die = Die(value, (d.x, d.y), square_corners(d.x, d.y, side, fr.angle),

@@ -3,9 +3,12 @@ numeral on a d8 / d20 triangle or on a d20 seen whole is no 1 (a real 1 with gla
 beside its pip is), a glare spot at the centre is no centre pip, a face showing more
 pips than were read is unreadable, a faceted face of six corners (a d20 seen whole)
 gives no 1, a very rounded 3 whose corner pips reach its shaded rim gives no 1, a 3 whose
-centre pip a finger hides gives no 2;
-and the pips of an oblique die looked for on its
+centre pip a finger hides gives no 2, a numeral whose glyph passes for a pip on one
+crop only gives no 1, nor does a small "1" beside large dice whose face does not stand
+apart; and the pips of an oblique die looked for on its
 top face (vision.read._pip_check)."""
+
+from typing import Any
 
 import cv2
 import numpy as np
@@ -289,6 +292,25 @@ def test_the_same_outline_flat_is_not_doubted_for_its_facets() -> None:
 def test_d20s_seen_whole_are_no_1s(seed: int, i: int) -> None:
     res = read_scene("polyhedra", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
+
+
+def test_a_small_1_beside_large_dice_is_held_to_their_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dark red d12 beside pip dice of 106..175 px (seed 3030): the half-size look
+    found its pentagon face, with the numeral "10", as a die of 71 px, just under the
+    size from which the pips must agree, and it was read as 1. Beside large dice a
+    1 of 36..72 px is held to their check (its top face does not stand apart: it is
+    unreadable)."""
+    res = read_scene("polyhedra", 17, 3030)
+    assert (res.wrong, res.false) == (0, 0)
+    real = face_doubt
+
+    def large_only(img: np.ndarray, d: Detection, value: int, *a: Any) -> str | None:
+        return real(img, d, value, *a) if d.size >= 72.0 else None
+
+    monkeypatch.setattr("vision.read.face_doubt", large_only)
+    res = read_scene("polyhedra", 17, 3030)
+    assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
 
 def _dome(pips: list[tuple[int, int]]) -> np.ndarray:
