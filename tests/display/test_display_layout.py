@@ -440,3 +440,24 @@ def test_the_dispute_views_message_takes_a_line_so_the_photo_keeps_its_room() ->
     photo = _one(layout, "dispute-photo:0")
     assert photo.rect[3] >= 227, photo.rect  # 312x234 as with a one-line message
     assert layout.overlaps() == [] and layout.off_screen() == []
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_a_long_match_result_note_is_never_cut(size: tuple[int, int]) -> None:
+    """The demo's last screen said "Round 2: Cleo wins with 7 and takes th…": a note
+    too long for one line at its least size takes two where the table leaves room,
+    and is left out where it does not (a sentence is never cut)."""
+    note = "Round 2: Cleo wins with 7 and takes the pot of 3 chips."
+    view = sample("match-result")
+    three = dataclasses.replace(
+        view, players=view.players[:3],
+        match_result=dataclasses.replace(view.match_result, note=note))
+    _, layout = render_with_layout(three, size)
+    details = [i for i in layout.texts() if i.role.startswith("headline-detail")]
+    assert " ".join(i.text for i in details) == note
+    assert len(details) == 2 and not any(i.truncated for i in details)
+    assert [_one(layout, f"row-name:{k}").text for k in range(3)] == ["Ben", "Anna", "Cleo"]
+    four = dataclasses.replace(three, players=view.players)  # no room: no note
+    _, layout = render_with_layout(four, size)
+    assert not [i for i in layout.texts() if i.role.startswith("headline-detail")]
+    assert not [i for i in layout.texts() if i.truncated]

@@ -113,14 +113,27 @@ def _result_headline(c: Canvas, body: pygame.Rect, headline: str, detail: str,
     large, medium = c.size(theme.LARGE), c.size(theme.MEDIUM)
     lines = [Line(headline, key, color, "headline", min_size=large)]
     height = round(c.key_cap() * 1.35) if c.floor else c.key_row()
+    gap = c.px(0.02)
     if c.floor and detail and body.h - height - round(c.key_cap() * 0.75) - c.px(0.02) < rows_h:
         detail = ""  # from two metres the table's rows come first
-    if detail:
+    if detail and c.width_of(detail, medium) <= body.w:
         lines.append(Line(detail, large, theme.TEXT, "headline-detail", min_size=medium))
         height += round(c.key_cap() * 0.75) if c.floor else c.px(0.08)
+    elif detail:
+        # too long for one line even at its least size: two lines at that size where
+        # the table's rows leave room (the gap under them giving way if need be), else
+        # none: a sentence is never cut ("... and takes th…" before)
+        parts = c.wrap(detail, body.w, medium, 3)
+        two = [*lines, *(Line(t, medium, theme.TEXT, "headline-detail" + (f":{k}" if k else ""))
+                         for k, t in enumerate(parts))]
+        more = c._plan(two, body.w)[5] - c._plan(lines, body.w)[5]
+        if len(parts) <= 2 and body.h - height - more >= rows_h:
+            lines, height = two, height + more
+            if body.h - height - gap < rows_h:
+                gap = 0
     box = pygame.Rect(body.x, body.y, body.w, min(height, body.h))
     c.stack(box, lines, align="center")
-    return box.bottom + c.px(0.02)
+    return box.bottom + gap
 
 
 def _drink_line(c: Canvas, view: View, body: pygame.Rect, y: int) -> int:
