@@ -213,10 +213,11 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       where the face is no four-cornered square (the numeral of a d20 seen whole,
       whose outline of six corners can pass for a rounded square) or where the pip
       was found only on the top face (``top`` given: a numeral on a d6's face): the
-      read rests on that face, which shows no pip. On a four-cornered square face
-      whose pip was found on the box's crop, where the pip finder finds no pip on
-      the top face's own crop either (a numeral, glare on it or not: the pip check
-      took part of its glyph for a pip on one crop). A real 1 whose pip merges with
+      read rests on that face, which shows no pip. So is one on a four-cornered
+      square face whose pip was found on the box's crop, where the pip finder finds
+      no pip on the top face's own crop either (:func:`top_face_pips`: a numeral,
+      glare on it or not, part of whose glyph passed for a pip on one crop). A real
+      1 whose pip merges with
       glare at its rim is then unreadable too (5 right reads of 6019 scenes of the
       kinds for 3 numerals read as 1); glare that bites less into the pip leaves it
       a pip on the top face's crop, and the 1 is read;
@@ -313,11 +314,16 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     return None
 
 
+def top_face_check(img: NDArray[np.uint8], t: TopFace) -> PipCheck:
+    """:func:`vision.face.find_pips` on the top face's own crop (``t``, found: its
+    centre, side and turn; the crop 0.95 of its side)."""
+    return find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX))
+
+
 def top_face_pips(img: NDArray[np.uint8], t: TopFace) -> int:
-    """How many pips :func:`vision.face.find_pips` finds on the top face's own crop
-    (``t``, found: its centre, side and turn; the crop 0.95 of its side), as the pip
-    check's second look does (:func:`_pip_check`)."""
-    return find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX)).pips
+    """How many pips :func:`top_face_check` finds, as the pip check's second look
+    does (:func:`_pip_check`)."""
+    return top_face_check(img, t).pips
 
 
 def hand_share(img: NDArray[np.uint8], d: Detection, t: TopFace) -> float:
@@ -563,7 +569,7 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
         if first is None:
             first = t
         if t.found and t.square:
-            on_top = find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX))
+            on_top = top_face_check(img, t)
             if on_top.clean:
                 return ang, on_top, t
     return ang, pips, first
