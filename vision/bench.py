@@ -12,7 +12,9 @@ two times is printed: the reader must stay within 5 times the reference. The cos
 one die is the time of the five-dice frames less that of the same floors without
 dice (of the same generator), over five. These three are timed in turn, frame by
 frame (:func:`time_in_turn`), so that other work on a shared machine weighs on them
-alike.
+alike. Apart, the time of the two networks' forward passes in a throw
+(:func:`network_time`) against the rest of the reader: the floor that lighter networks,
+not faster checks, would lower.
 """
 
 from __future__ import annotations
@@ -20,13 +22,15 @@ from __future__ import annotations
 import resource
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from . import model
 from .read import read_dice
 from .synth import SceneSpec, make_scene
 
@@ -100,6 +104,63 @@ def time_in_turn(fns: list[Callable[[NDArray[np.uint8]], object]],
     return [statistics.median(t) for t in times]
 
 
+class _TimedNet:
+    """A ``cv2.dnn.Net`` whose forward passes add their wall time (ms) to ``spent[0]``."""
+
+    def __init__(self, net: cv2.dnn.Net, spent: list[float]) -> None:
+        self._net = net
+        self._spent = spent
+
+    def setInput(self, blob: NDArray[np.float32]) -> None:  # cv2.dnn.Net's name
+        self._net.setInput(blob)
+
+    def forward(self) -> NDArray[np.float32]:
+        t0 = time.perf_counter()
+        try:
+            return np.asarray(self._net.forward(), np.float32)
+        finally:
+            self._spent[0] += (time.perf_counter() - t0) * 1000
+
+
+@contextmanager
+def network_time() -> Iterator[list[float]]:
+    """Within the block, every forward pass of the reader's networks (the detector and
+    the face classifier, :mod:`vision.model`) adds its wall time to the one-item list
+    it yields, ms (set it back to 0.0 to start again). The networks are wrapped, not
+    changed: the same outputs."""
+    spent = [0.0]
+    original = model._net
+
+    def timed(path: Path, shape: tuple[int, ...]) -> cv2.dnn.Net:
+        net: cv2.dnn.Net = _TimedNet(original(path, shape), spent)  # type: ignore[assignment]
+        return net
+
+    model._net = timed
+    try:
+        yield spent
+    finally:
+        model._net = original
+
+
+def time_networks(frames: list[NDArray[np.uint8]], repeats: int
+                  ) -> tuple[float, float, float]:
+    """Median wall times (ms) over the frames and repeats of one :func:`read_dice`
+    call, of its networks' forward passes (:func:`network_time`), and of the rest of
+    the call (one warm-up)."""
+    read_dice(frames[0])
+    total, nets = [], []
+    with network_time() as spent:
+        for _ in range(repeats):
+            for f in frames:
+                spent[0] = 0.0
+                t0 = time.perf_counter()
+                read_dice(f)
+                total.append((time.perf_counter() - t0) * 1000)
+                nets.append(spent[0])
+    rest = [t - n for t, n in zip(total, nets, strict=True)]
+    return statistics.median(total), statistics.median(nets), statistics.median(rest)
+
+
 def time_reader(frames: list[NDArray[np.uint8]], repeats: int) -> float:
     """Median wall time of one :func:`read_dice` call over the frames, ms."""
     return time_calls(read_dice, frames, repeats)
@@ -128,6 +189,10 @@ def run_bench(repeats: int = 15) -> str:
                              "(must be <= 5)")
                 lines.append(f"  per die: {(ms - empty) / 5:.1f} ms (5 dice {ms:.1f} ms, "
                              f"floors without dice {empty:.1f} ms)")
+                total, nets, rest = time_networks(frames, max(repeats // 3, 1))
+                lines.append(f"  of a throw ({total:.1f} ms, timed apart): the networks' forward "
+                             f"passes {nets:.1f} ms ({nets / max(ref, 1e-6):.2f} x the reference), "
+                             f"the rest {rest:.1f} ms ({rest / max(ref, 1e-6):.2f} x)")
             real = fixture_frames(w, h)
             if real:
                 ms = time_reader(real, max(repeats // 3, 1))

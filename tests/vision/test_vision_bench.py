@@ -43,3 +43,23 @@ def test_one_network_per_input_shape_the_oldest_dropped() -> None:
     together = model.classify_crops(crops, [range(2)] * 3)
     alone = [model.classify_crops([c], [range(2)])[0] for c in crops]
     assert all(np.array_equal(t, s) for t, s in zip(together, alone, strict=True))
+
+
+def test_network_time_adds_up_the_forward_passes_and_changes_no_output() -> None:
+    from vision import model
+    from vision.bench import network_time, synthetic_frames, time_networks
+    from vision.read import read_dice
+
+    frame = synthetic_frames(640, 480, n=1)[0]
+    plain = read_dice(frame)
+    original = model._net
+    with network_time() as spent:
+        timed = read_dice(frame)
+        assert spent[0] > 0.0  # the detector ran at least once
+    assert model._net is original  # put back
+    assert timed.dice == plain.dice and timed.problems == plain.problems
+    spent_after = spent[0]
+    read_dice(frame)
+    assert spent[0] == spent_after  # nothing timed outside the block
+    total, nets, rest = time_networks([frame], repeats=1)
+    assert 0.0 < nets < total and rest > 0.0
