@@ -19,7 +19,7 @@ from .crops import die_crop
 from .face import FACE_PX, GLARE_CENTRE, PipCheck, face_crop, find_pips
 from .hands import hand_over
 from .layouts import CONTAINED_IN, could_be_part_of
-from .model import Detection, classify_crops, detect, resize_long, upright_crops
+from .model import Detection, classify_crops, detect, resize_long, suppress, upright_crops
 from .quality import image_problems, smear
 from .topface import (
     TopFace,
@@ -833,7 +833,9 @@ def find_candidates(
     half-size look comes the quarter-size one (at least 128 px), for dice of a third
     of the frame and more (:data:`BIG_LOOK_MIN`), and where that finds no die's top
     face, one more at :data:`BIGGEST_LOOK_PX`; a die they find with a top face takes
-    the place of what the other looks found inside it. If the
+    the place of what the other looks found inside it, and their smaller detections,
+    at the size of the dice read, are taken where they show a d6's top face and no
+    candidate lies (:func:`_at_size_read`: dice among a polka cloth's dots). If the
     dice read with confidence are small at that scale (under 18 px), or nothing reads
     and the detections are small, a closer look (up to 1024 px) is added; the looks are
     merged (:func:`merge_looks`) and detections under 0.5 or over 2 times the confident
@@ -850,6 +852,7 @@ def find_candidates(
         lo, hi = min(p.min_die_px, LOOK_MIN_PX), p.max_die_px
         coarse_min = 40.0
     scale = long_side / max(h, w)
+    spare: list[Detection] = []  # the big looks' detections under BIG_LOOK_MIN
     fine_img = resize_long(img, long_side)
     floor = floor_colour(fine_img)
     found = [d for d in detect(img, long_side, p.detect_threshold, fine_img) if lo <= d.size <= hi]
@@ -882,9 +885,11 @@ def find_candidates(
             for look in looks:
                 look_img = big_img if look == quarter else _shrink(
                     big_img, img.shape[1], img.shape[0], look)
-                big = [d for d in detect(img, look, p.detect_threshold, look_img)
+                found_big = detect(img, look, p.detect_threshold, look_img)
+                big = [d for d in found_big
                        if d.size * scale >= BIG_LOOK_MIN and d.size <= hi
                        and not any(_same_die(d, r) for r in read)]
+                spare += [d for d in found_big if d.size * scale < BIG_LOOK_MIN]
                 faces = 0
                 for c in _candidates(img, not_specks(img, big, p, floor), p):
                     if decide(c.probs, c.pips, p, c.det.size).not_a_die:
@@ -902,6 +907,11 @@ def find_candidates(
     if cal.die_size_px is not None:
         return cands  # no guessing: no closer look, the size known
     size = die_size_evidence(cands, p)
+    if size is not None and spare:
+        extra = _at_size_read(img, spare, cands, size, p, floor)
+        if extra:
+            cands = without_small_reads(img, merge_looks(cands + extra, p, img), p)
+            size = die_size_evidence(cands, p)
     smallest = size if size is not None else (
         float(np.median([c.det.size for c in cands])) if cands else None)
     if smallest is not None and smallest * scale < 18.0 and long_side < 1024 < 2 * max(h, w):
@@ -917,6 +927,34 @@ def find_candidates(
     if size is not None:
         cands = [c for c in cands if 0.5 * size <= c.det.size <= 2.0 * size]
     return cands
+
+
+def _at_size_read(img: NDArray[np.uint8], spare: list[Detection], cands: list[Candidate],
+                  size: float, p: VisionParams, floor: NDArray[np.float32]
+                  ) -> list[Candidate]:
+    """The dice the quarter-size look (and the smallest) found under the size those
+    looks take (:data:`BIG_LOOK_MIN`), at the size of the dice read (0.5..2 times
+    ``size``, :func:`die_size_evidence`) where no candidate lies: each one that shows a
+    d6's top face (:func:`vision.topface.find_top_face`: a square of one colour that
+    stands apart from the floor around it), read or not.
+
+    On a polka-dot cloth the full-size and half-size looks take the cloth's dots for
+    pips and find the dice lying among them only in part, or not at all (half of them
+    missed on the kinds' polka scenes); the coarser looks, at which the dots blur into
+    the cloth, find them whole at about the size of the dice read, but took only dice
+    of a third of the frame. A patch of the cloth between dice is found at that size
+    too, and its dots read as a 4: it shows no top face (its colour goes on past the
+    box, or the dice's shadows cut it into no square), so it is not taken.
+    ``spare``: those looks' detections; ``cands``: the candidates so far; ``floor``:
+    the frame's floor colour (:func:`vision.topface.floor_colour`)."""
+    near = [d for d in suppress(spare) if 0.5 * size <= d.size <= 2.0 * size
+            and not any(_overlap(d, c.det) for c in cands)]
+    out = []
+    for c in _candidates(img, not_specks(img, near, p, floor), p):
+        t = c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
+        if t.found and t.square:
+            out.append(c)
+    return out
 
 
 def without_small_reads(img: NDArray[np.uint8], cands: list[Candidate],
