@@ -834,8 +834,9 @@ def find_candidates(
     of the frame and more (:data:`BIG_LOOK_MIN`), and where that finds no die's top
     face, one more at :data:`BIGGEST_LOOK_PX`; a die they find with a top face takes
     the place of what the other looks found inside it, and their smaller detections,
-    at the size of the dice read, are taken where they show a d6's top face and no
-    candidate lies (:func:`_at_size_read`: dice among a polka cloth's dots). If the
+    at the size of the dice read (where none was read, from ``p.strict_min_px`` up),
+    are taken where they show a d6's top face and no candidate lies
+    (:func:`_at_size_read`: dice among a polka cloth's dots). If the
     dice read with confidence are small at that scale (under 18 px), or nothing reads
     and the detections are small, a closer look (up to 1024 px) is added; the looks are
     merged (:func:`merge_looks`) and detections under 0.5 or over 2 times the confident
@@ -907,7 +908,7 @@ def find_candidates(
     if cal.die_size_px is not None:
         return cands  # no guessing: no closer look, the size known
     size = die_size_evidence(cands, p)
-    if size is not None and spare:
+    if spare:
         extra = _at_size_read(img, spare, cands, size, p, floor)
         if extra:
             cands = without_small_reads(img, merge_looks(cands + extra, p, img), p)
@@ -930,13 +931,15 @@ def find_candidates(
 
 
 def _at_size_read(img: NDArray[np.uint8], spare: list[Detection], cands: list[Candidate],
-                  size: float, p: VisionParams, floor: NDArray[np.float32]
+                  size: float | None, p: VisionParams, floor: NDArray[np.float32]
                   ) -> list[Candidate]:
     """The dice the quarter-size look (and the smallest) found under the size those
     looks take (:data:`BIG_LOOK_MIN`), at the size of the dice read (0.5..2 times
-    ``size``, :func:`die_size_evidence`) where no candidate lies: each one that shows a
-    d6's top face (:func:`vision.topface.find_top_face`: a square of one colour that
-    stands apart from the floor around it), read or not.
+    ``size``, :func:`die_size_evidence`; where no die was read, ``None``: those of
+    ``p.strict_min_px`` and up, whose values need their pips to agree) where no
+    candidate lies: each one that shows a d6's top face
+    (:func:`vision.topface.find_top_face`: a square of one colour that stands apart
+    from the floor around it), read or not.
 
     On a polka-dot cloth the full-size and half-size looks take the cloth's dots for
     pips and find the dice lying among them only in part, or not at all (half of them
@@ -947,7 +950,8 @@ def _at_size_read(img: NDArray[np.uint8], spare: list[Detection], cands: list[Ca
     box, or the dice's shadows cut it into no square), so it is not taken.
     ``spare``: those looks' detections; ``cands``: the candidates so far; ``floor``:
     the frame's floor colour (:func:`vision.topface.floor_colour`)."""
-    near = [d for d in suppress(spare) if 0.5 * size <= d.size <= 2.0 * size
+    lo, hi = (p.strict_min_px, p.max_die_px) if size is None else (0.5 * size, 2.0 * size)
+    near = [d for d in suppress(spare) if lo <= d.size <= hi
             and not any(_overlap(d, c.det) for c in cands)]
     out = []
     for c in _candidates(img, not_specks(img, near, p, floor), p):

@@ -89,3 +89,13 @@ def test_a_patch_of_polka_cloth_the_size_of_the_dice_is_no_die(
 
     monkeypatch.setattr(read, "_at_size_read", any_face)
     assert read_scene("polka", i, seed).false == 1
+
+
+def test_where_no_look_reads_a_die_on_a_polka_cloth_the_large_ones_it_found_are_read(
+) -> None:
+    # 6161, scene 14: three white dice on a dark cloth of white dots, none read by any
+    # look before ("no dice"): no size to go by, so the quarter-size look's
+    # detections from the size where a value needs its pips to agree are taken (72 px):
+    # one 3 is read, the other 3 found unreadable (the 6 beside its shadow still missed)
+    res = read_scene("polka", 14, seed=6161)
+    assert (res.correct, res.wrong, res.unreadable, res.missed, res.false) == (1, 0, 1, 1, 0)
