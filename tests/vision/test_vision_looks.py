@@ -83,7 +83,8 @@ def test_a_patch_of_polka_cloth_the_size_of_the_dice_is_no_die(
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
 
     def any_face(img, spare, cands, size, p, floor):  # type: ignore[no-untyped-def]
-        near = [d for d in read.suppress(spare) if 0.5 * size <= d.size <= 2.0 * size
+        lo, hi = (p.strict_min_px, p.max_die_px) if size is None else (0.5 * size, 2 * size)
+        near = [d for d in read.suppress(spare) if lo <= d.size <= hi
                 and not any(read._overlap(d, c.det) for c in cands)]
         return read._candidates(img, read.not_specks(img, near, p, floor), p)
 
