@@ -840,7 +840,8 @@ def find_candidates(
     dice read with confidence are small at that scale (under 18 px), or nothing reads
     and the detections are small, a closer look (up to 1024 px) is added; the looks are
     merged (:func:`merge_looks`) and detections under 0.5 or over 2 times the confident
-    dice's size are dropped.
+    dice's size are dropped, but for large dice read with their pips agreeing
+    (:func:`_read_by_pips`).
     """
     h, w = img.shape[:2]
     if cal.die_size_px is not None:  # the scale that puts a die's box at CAL_BOX_PX
@@ -926,8 +927,19 @@ def find_candidates(
                                     p)
         size = die_size_evidence(cands, p)
     if size is not None:
-        cands = [c for c in cands if 0.5 * size <= c.det.size <= 2.0 * size]
+        cands = [c for c in cands if 0.5 * size <= c.det.size <= 2.0 * size
+                 or _read_by_pips(c, p)]
     return cands
+
+
+def _read_by_pips(c: Candidate, p: VisionParams) -> bool:
+    """``c`` is a large die (``p.strict_min_px`` and up) read with its pips agreeing:
+    two checks read its value, so the size of the other dice read does not drop it (a
+    die close to the camera, seen with its side faces, has a box twice the others')."""
+    if c.det.size < p.strict_min_px:
+        return False
+    fr = decide(c.probs, c.pips, p, c.det.size)
+    return fr.value is not None and fr.pip_check == "agrees"
 
 
 def _at_size_read(img: NDArray[np.uint8], spare: list[Detection], cands: list[Candidate],
