@@ -523,6 +523,12 @@ class Candidate:
     top: TopFace | None = None  # its top face, where the box's crop fit no pip layout
 
 
+def _top_face(img: NDArray[np.uint8], c: Candidate) -> TopFace:
+    """The candidate's top face: the one its pip check segmented (:attr:`Candidate.top`),
+    or :func:`vision.topface.find_top_face` of its detection."""
+    return c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
+
+
 def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
                floor: NDArray[np.float32] | None = None) -> list[Detection]:
     """The detections that have a die's body (:func:`vision.topface.body_contrast`):
@@ -694,7 +700,7 @@ def _withheld_die(img: NDArray[np.uint8], c: Candidate, p: VisionParams) -> bool
     if not (bool(np.all(c.probs.argmax(axis=1) == value))
             and float(mean[value]) >= p.read_threshold):
         return False
-    t = c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
+    t = _top_face(img, c)
     return t.found and t.side >= 0.4 * c.det.size
 
 
@@ -758,7 +764,7 @@ def _on_face(img: NDArray[np.uint8], c: Candidate, k: Candidate, i: int,
     if abs(a.x - b.x) >= reach or abs(a.y - b.y) >= reach:
         return False
     if i not in faces:
-        faces[i] = k.top if k.top is not None else find_top_face(img, b.x, b.y, b.size)
+        faces[i] = _top_face(img, k)
     t = faces[i]
     if not (t.found and t.square):
         return False
@@ -967,7 +973,7 @@ def _at_size_read(img: NDArray[np.uint8], spare: list[Detection], cands: list[Ca
             and not any(_overlap(d, c.det) for c in cands)]
     out = []
     for c in _candidates(img, not_specks(img, near, p, floor), p):
-        t = c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
+        t = _top_face(img, c)
         if t.found and t.square:
             out.append(c)
     return out
@@ -996,7 +1002,7 @@ def without_small_reads(img: NDArray[np.uint8], cands: list[Candidate],
             return False
         if fr.value is None and _withheld_die(img, c, p):
             return True
-        t = c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
+        t = _top_face(img, c)
         return t.found and t.square and t.side >= 0.4 * c.det.size
 
     large = [c.det.size for c, fr in reads if large_die(c, fr)]
@@ -1058,7 +1064,7 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
             and (seen is None or could_be_part_of(seen, value)))
     if by_pips is None and not sure:
         return None
-    t = c.top if c.top is not None else find_top_face(img, c.det.x, c.det.y, c.det.size)
+    t = _top_face(img, c)
     if not (t.found and t.square and t.whole and t.marks == 0):
         return None
     if by_pips is not None:
