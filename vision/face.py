@@ -42,6 +42,10 @@ class PipCheck:
         strips: long narrow blobs side by side on the face, the most of one polarity
             and one way (:func:`_strips`): three or more are the pips of a side face
             seen edge-on.
+        odd: blobs too large or too long for one pip that do not part into pips, at
+            least a least pip's area and within 0.38 of the side of the face's centre,
+            counted whether or not they are large enough to be ``marks``: the body of
+            a numeral that glare cut in two, beside the piece of it taken for a pip.
     """
 
     fit: LayoutFit
@@ -50,6 +54,7 @@ class PipCheck:
     glare_doubt: bool = False
     marks: int = 0
     strips: int = 0
+    odd: int = 0
 
     @property
     def clean(self) -> bool:
@@ -122,6 +127,7 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     rows = stats.tolist()
     strips = _strips(face)
     pip_blobs: list[int] = []  # the blobs that are pips, or were parted into pips
+    odd = 0
     for k in range(1, count):
         _x, _y, w, h, area = rows[k]
         if min(w, h) < pip_min * 0.7:
@@ -133,6 +139,9 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
                 pts.extend(hard)
                 soft.extend(glare)
                 pip_blobs.append(k)
+            elif (area >= pip_min ** 2 and float(np.hypot(*(cents[k] - (n - 1) / 2.0)))
+                  < 0.38 * n):
+                odd += 1
             continue
         blob = labels[_y:_y + h, _x:_x + w] == k
         if stroke_likeness(blob, area) > STROKE or _holed(blob):
@@ -168,7 +177,7 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
             doubt = True
     explained = np.isin(labels, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
-                    _marks(score, contrast, n, pip_max, explained) + strokes, strips)
+                    _marks(score, contrast, n, pip_max, explained) + strokes, strips, odd)
 
 
 #: :func:`_strips`: a strip is at least this share of the face crop's side long,
