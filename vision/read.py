@@ -346,7 +346,8 @@ def hand_share(img: NDArray[np.uint8], d: Detection, t: TopFace) -> float:
 
 def dot_grid(img: NDArray[np.uint8], d: Detection, min_contrast: float,
              top: TopFace | None = None) -> bool:
-    """The detection read as a 2, 4 or 6 is a grid of a polka cloth's dots: the
+    """The detection read as a 2, 4 or 6 (or left unread, its pips fitting the
+    classifier's value: :func:`read_dice`) is a grid of a polka cloth's dots: the
     "face" at its box's centre goes on past the box on three sides or more
     (:meth:`vision.topface.Body.floor_all_round` against ``min_contrast``) and no
     top face stands apart by colour (``top``, or :func:`vision.topface.
@@ -1175,6 +1176,12 @@ def read_dice(
               and (d.size >= p.strict_min_px or (large_throw and d.size >= 0.5 * p.strict_min_px))
               and not d6_face_seen(img, d)):
             strange.append((d.x, d.y))  # a d8, a numeral die, a pattern: no die here
+            continue
+        elif (fr.value is None and fr.pip_check == "agrees" and d.size >= p.strict_min_px
+              and dot_grid(img, d, p.min_body_contrast)):
+            # left unread, its "pips" fitting the classifier's value: a grid of polka
+            # dots on the floor's own colour, beside a die
+            strange.append((d.x, d.y))
             continue
         elif (fr.value in (2, 4, 6) and large_throw
               and 0.5 * p.strict_min_px <= d.size < p.strict_min_px

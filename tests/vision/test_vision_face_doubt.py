@@ -146,6 +146,15 @@ def test_polka_dots_between_two_dice_are_no_4(monkeypatch: pytest.MonkeyPatch) -
     assert read_scene("polka", 19, 2525).false == 2
 
 
+def test_polka_dots_left_unread_beside_a_die_are_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # blind seed 6767: a patch of dots of 147 px beside a 2, its "pips" fitting the
+    # classifier's value, left unread: an unreadable die invented before
+    assert read_scene("polka", 8, 6767).false == 0
+    monkeypatch.setattr("vision.topface.Body.floor_all_round", lambda self, c: False)
+    assert read_scene("polka", 8, 6767).false == 1
+
+
 def test_a_glare_spot_at_the_centre_of_a_2_is_no_5() -> None:
     # the layout seen (a 2) is not a 5's less its centre pip (a 4): the spot is still
     # no pip
