@@ -15,9 +15,9 @@ only what crosses from outside the die into its box (its inscribed disc: a finge
 along one side of a die covers that side's pips, not the centre).
 
 :func:`vision.read.face_doubt` asks this only where the top face found by colour is
-no square (a finger across it cuts it): asked of every large die, it cost 26 more
-right reads on the kinds' scenes (side faces and polka dots of skin colour) and
-caught no misread more.
+no square, or a square that is not whole (a finger across it cuts or notches it):
+asked of every large die, it cost 26 more right reads on the kinds' scenes (side
+faces and polka dots of skin colour) and caught no misread more.
 """
 
 from __future__ import annotations
