@@ -132,6 +132,15 @@ GLARE_STEP = 15
 BRIGHT_STEP = 30
 
 
+#: :func:`pip_read`: how many fewer pips the top face may show than the box's crop
+#: where the classifier's value is taken, on a face whose pips are darker than it
+#: (:attr:`vision.topface.TopFace.dark_pips`). None: glare cannot pass for a dark pip
+#: on the box's crop, so a pip the top face lacks is one that a glare patch took (a
+#: white 4 read as 2 on a blind seed of the kinds, glare over one corner pip, the
+#: box's crop showing three pips). Light pips may be fewer: glare on a red die passes
+#: for one more white pip on the box's crop.
+TOP_FACE_PIPS_LOST = 0
+
 #: The values whose glare core (:func:`saturated_centre`) is looked for at the centre
 #: of the die's box as well where its top face found is no square (its centre
 #: misplaced: a red die's top face segmented together with a neighbour's): a 4 read
@@ -1050,7 +1059,9 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
       on the crop (no glare that could be a pip, no mark), but the classifier is sure
       (``p.read_threshold``, every turn naming the value) and the top face's own
       pips fit that value (:attr:`vision.topface.TopFace.value`): the classifier's
-      value. The top face may show more pips than the box's crop, never fewer.
+      value. The top face may show more pips than the box's crop, never fewer
+      where its pips are dark (:data:`TOP_FACE_PIPS_LOST`: glare over a corner pip
+      of a white 4 left two).
 
     Never a 1: one blob fits a 1. On a very rounded 3 or 5 the corner pips lie on
     the shaded rim, outside the face found, with only the centre pip on it (a 3 read
@@ -1079,7 +1090,10 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
         return None
     if by_pips is not None:
         return by_pips
-    return value if t.value == value else None  # sure: the classifier's value
+    # sure: the classifier's value, where the top face's pips fit it and are no fewer
+    # than the box's crop shows (a pip lost on the top face is lost to glare)
+    return (value if t.value == value and (
+        len(t.pips) + TOP_FACE_PIPS_LOST >= pips.pips or not t.dark_pips) else None)
 
 
 def find_and_read(

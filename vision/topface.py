@@ -61,6 +61,9 @@ class TopFace:
             whose pips are darker than it (relative to the face centre, px): glare
             is never darker than the face it lies on, so such a spot is a dark pip
             that glare washed out, not glare.
+        dark_pips: the pips found are darker than the face (their mean lightness
+            :data:`FADED` or more below the face's median; False without pips): a
+            white die's black pips, which glare, always lighter, cannot pass for.
         value: the d6 layout the pips fit (``None``: none fits, or no pips).
         corners: corners of the face's outline (its convex hull simplified to within
             4 % of its perimeter, :func:`cv2.approxPolyDP`): 4 for a d6's square,
@@ -104,6 +107,7 @@ class TopFace:
     centre_clear: float = 1.0
     centre_pip_size: float = 1.0
     faded: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
+    dark_pips: bool = False
 
 
 #: The Lab crop around a detection, each pixel's distance from the face colour, and
@@ -196,11 +200,13 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
     arr = np.array(pips, np.float64).reshape(-1, 2)
     garr = np.array(glare, np.float64).reshape(-1, 2)
     faded = garr[:0]
-    if soft_ids and pip_ids:  # the holes' mean lightness, only where there is glare
+    dark_pips = False
+    if pip_ids:  # the holes' mean lightness
         light = np.bincount(hlabel.ravel(), lab[:, :, 0].ravel(), hcount) / np.maximum(
             hstats[:, cv2.CC_STAT_AREA], 1)
         dark = float(median(lab[:, :, 0][region > 0])) - FADED
-        if float(median(light[pip_ids])) < dark:
+        dark_pips = float(median(light[pip_ids])) < dark
+        if soft_ids and dark_pips:
             faded = garr[light[soft_ids] < dark]
     value = fit_layout(arr, side / 2, aligned=not round_face).value if len(arr) else None
     hull = cv2.convexHull(outer)
@@ -214,7 +220,8 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         ci = int(np.argmin(np.hypot(arr[:, 0], arr[:, 1])))
         centre_size = pip_areas[ci] / float(median(np.delete(np.array(pip_areas), ci)))
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
-                   value, corners, fill, circ, disc, texture, clear, centre_size, faded)
+                   value, corners, fill, circ, disc, texture, clear, centre_size, faded,
+                   dark_pips)
 
 
 #: :func:`find_top_face`: a soft spot or the pips this many lightness levels (Lab L,

@@ -513,3 +513,17 @@ def test_a_numeral_cut_by_glare_into_a_pip_and_a_body_is_no_1(
                         lambda img, t: vision.read.top_face_check(img, t).pips > 0)
     res = read_scene("numerals-text", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
+
+
+def test_a_4_whose_corner_pip_glare_took_on_its_top_face_is_no_2(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A white 4 with a glare patch over one corner pip (blind seed 7474 of the
+    kinds): the box's crop shows three pips that fit no layout, the classifier is
+    sure of a 2, and the top face, the patch taking one more pip, shows two on a
+    diagonal. A top face with fewer pips than the box's crop confirms nothing: the
+    die is unreadable."""
+    res = read_scene("glare", 13, 7474)
+    assert res.wrong == 0
+    monkeypatch.setattr("vision.read.TOP_FACE_PIPS_LOST", 9)
+    res = read_scene("glare", 13, 7474)
+    assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)
