@@ -515,6 +515,19 @@ def test_a_numeral_cut_by_glare_into_a_pip_and_a_body_is_no_1(
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
 
+def test_a_d12_whose_numeral_leaves_a_long_blob_beside_a_pip_is_no_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A green d12 showing "8" (blind seed 7373 of the kinds): on the box's crop one
+    loop passed for the pip of a 1 and the rest of the glyph was a blob too long for
+    a pip (:attr:`vision.face.PipCheck.odd`); its top face is a pentagon, no square.
+    The die gets no value and is no die."""
+    res = read_scene("polyhedra", 19, 7373)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.ODD_BLOB_VALUES", ())
+    res = read_scene("polyhedra", 19, 7373)
+    assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
+
+
 def test_a_4_whose_corner_pip_glare_took_on_its_top_face_is_no_2(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A white 4 with a glare patch over one corner pip (blind seed 7474 of the
