@@ -140,6 +140,14 @@ BRIGHT_STEP = 30
 #: on 5219 images.
 ODD_BLOB_VALUES = (1,)
 
+#: :func:`face_doubt`: a 1 on a top face of five corners, no square, under this share
+#: of its box's side is a d12's face: a pentagon about half as wide as the die it
+#: tops (0.44 and 0.54 on two d12s read as 1 on blind seeds of the kinds, their
+#: numerals taken for the pip). A d6's top face spans most of its box: the 1s read
+#: right on such faces on 5219 images span 0.63..1.28 (glare patches notching the
+#: face of a white 1).
+D12_FACE = 0.6
+
 #: :func:`pip_read`: how many fewer pips the top face may show than the box's crop
 #: where the classifier's value is taken, on a face whose pips are darker than it
 #: (:attr:`vision.topface.TopFace.dark_pips`). None: glare cannot pass for a dark pip
@@ -228,7 +236,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       marks), nor one with other marks beside it on a face that is no square (a
       numeral split in two), nor one whose box's crop (``pips``, the candidate's
       :class:`vision.face.PipCheck`) shows a blob too long for a pip beside the pip on
-      a face that is no square (:data:`ODD_BLOB_VALUES`: a d12's numeral);
+      a face that is no square (:data:`ODD_BLOB_VALUES`: a d12's numeral), nor one
+      on a face of five corners, no square, under :data:`D12_FACE` of its box (a
+      d12's pentagon);
     - ``"mark"``: a 1 whose top face shows no pip but a mark or a soft-rimmed spot,
       where the face is no four-cornered square (the numeral of a d20 seen whole,
       whose outline of six corners can pass for a rounded square) or where the pip
@@ -331,6 +341,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         return "mark"  # a numeral on a square face: no pip on the top face's own crop
     if value in ODD_BLOB_VALUES and pips is not None and pips.odd > 0 and not t.square:
         return "not_d6"  # a numeral's stroke beside a blob taken for the pip
+    if value == 1 and not t.square and t.corners == 5 and t.side < D12_FACE * d.size:
+        return "not_d6"  # a d12's pentagon, small in its box
     if value == 1 and centre_pip_partners(img, d.x, d.y, d.size):
         return "more_pips"
     if value in (3, 5) and glare_at_centre:

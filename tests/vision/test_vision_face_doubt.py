@@ -520,7 +520,11 @@ def test_a_d12_whose_numeral_leaves_a_long_blob_beside_a_pip_is_no_1(
     """A green d12 showing "8" (blind seed 7373 of the kinds): on the box's crop one
     loop passed for the pip of a 1 and the rest of the glyph was a blob too long for
     a pip (:attr:`vision.face.PipCheck.odd`); its top face is a pentagon, no square.
-    The die gets no value and is no die."""
+    The die gets no value and is no die. (Its pentagon is small in its box, too:
+    :data:`vision.read.D12_FACE` alone catches it as well.)"""
+    res = read_scene("polyhedra", 19, 7373)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.D12_FACE", 0.0)
     res = read_scene("polyhedra", 19, 7373)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.read.ODD_BLOB_VALUES", ())
@@ -540,3 +544,14 @@ def test_a_4_whose_corner_pip_glare_took_on_its_top_face_is_no_2(
     monkeypatch.setattr("vision.read.TOP_FACE_PIPS_LOST", 9)
     res = read_scene("glare", 13, 7474)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)
+
+
+def test_a_1_on_a_small_pentagon_is_a_d12_not_a_d6(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dark d12 showing "3" (blind seed 7777 of the kinds): its numeral passed for
+    the pip of a 1 on both crops; its top face, a pentagon of 0.54 of its box's side,
+    is no square. The die gets no value and is no die."""
+    res = read_scene("polyhedra", 5, 7777)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.D12_FACE", 0.0)
+    res = read_scene("polyhedra", 5, 7777)
+    assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
