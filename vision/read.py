@@ -775,6 +775,7 @@ def merge_looks(cands: list[Candidate], p: VisionParams,
 
     cands = [c for c in cands if not inside_withheld(c)
              or decide(c.probs, c.pips, p, c.det.size).pip_check == "agrees"]
+    cands = [c for c in cands if not _glyph_in_unread(img, c, cands, p)]
     ranked = sorted(cands, key=lambda c: _rank(c, p), reverse=True)
     kept: list[Candidate] = []
     faces: dict[int, TopFace] = {}  # top faces of kept large dice, found when needed
@@ -783,6 +784,27 @@ def merge_looks(cands: list[Candidate], p: VisionParams,
                    for i, k in enumerate(kept)):
             kept.append(c)
     return kept
+
+
+def _glyph_in_unread(img: NDArray[np.uint8], c: Candidate, cands: list[Candidate],
+                     p: VisionParams) -> bool:
+    """``c`` is a small 1 (half ``p.strict_min_px`` up to it) inside the box of a
+    large detection (:func:`_within`) that reads no value and shows a square top face
+    (:func:`_top_face`), and the top face check of large dice (:func:`face_doubt`)
+    doubts it: the loop of a numeral die's glyph (an underlined "6", blind seed 5959
+    of the kinds), found as a small die by one look, would otherwise outrank the
+    unread numeral die around it in :func:`merge_looks` and be read as 1. (Without
+    the square face, six real 1s of 36..48 px in nell-byler-d6, inside boxes over
+    several dice, were lost too.)"""
+    if not 0.5 * p.strict_min_px <= c.det.size < p.strict_min_px:
+        return False
+    if decide(c.probs, c.pips, p, c.det.size).value != 1:
+        return False
+    if not any(h.det.size >= p.strict_min_px and _within(c.det, h.det)
+               and decide(h.probs, h.pips, p, h.det.size).value is None
+               and _top_face(img, h).square for h in cands):
+        return False
+    return face_doubt(img, c.det, 1, None, p.min_body_contrast) is not None
 
 
 #: :func:`_on_face`: a detection whose centre lies within this share of the side of

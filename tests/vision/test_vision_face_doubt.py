@@ -555,3 +555,16 @@ def test_a_1_on_a_small_pentagon_is_a_d12_not_a_d6(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr("vision.read.D12_FACE", 0.0)
     res = read_scene("polyhedra", 5, 7777)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
+
+
+def test_a_numeral_loop_boxed_as_a_small_die_on_a_numeral_face_is_no_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop of an underlined "6" (blind seed 5959 of the kinds), found alone as a
+    die of 51 px, under the size from which a die's top face is checked, inside the
+    box of the numeral die that reads no value and shows a square face. The small
+    read is held to the large dice's check and goes; nothing there is a die."""
+    res = read_scene("numerals-text", 8, 5959)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read._glyph_in_unread", lambda *a: False)
+    res = read_scene("numerals-text", 8, 5959)
+    assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
