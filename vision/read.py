@@ -150,7 +150,7 @@ D12_FACE = 0.6
 
 #: :func:`pip_read`: how many fewer pips the top face may show than the box's crop
 #: where the classifier's value is taken, on a face whose pips are darker than it
-#: (:attr:`vision.topface.TopFace.dark_pips`). None: glare cannot pass for a dark pip
+#: (:attr:`vision.topface.TopFace.dark_pips`). Zero: glare cannot pass for a dark pip
 #: on the box's crop, so a pip the top face lacks is one that a glare patch took (a
 #: white 4 read as 2 on a blind seed of the kinds, glare over one corner pip, the
 #: box's crop showing three pips). Light pips may be fewer: glare on a red die passes
