@@ -94,4 +94,9 @@ def test_a_d12_numeral_is_no_1(monkeypatch: pytest.MonkeyPatch) -> None:
     # (its face's facets, over vision.read.FACETS, give it away too: at the bar
     # before, 4.0, they did not)
     monkeypatch.setattr("vision.read.FACETS", 4.0)
+    assert read_scene("polyhedra", 12, 1717).wrong == 0
+    # and since the nineteenth pass its small pentagon face (D12_FACE) or the rest
+    # of its glyph beside the "pip" (ODD_BLOB_VALUES) give it away as well
+    monkeypatch.setattr("vision.read.D12_FACE", 0.0)
+    monkeypatch.setattr("vision.read.ODD_BLOB_VALUES", ())
     assert read_scene("polyhedra", 12, 1717).wrong == 1
