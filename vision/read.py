@@ -789,22 +789,37 @@ def merge_looks(cands: list[Candidate], p: VisionParams,
 def _glyph_in_unread(img: NDArray[np.uint8], c: Candidate, cands: list[Candidate],
                      p: VisionParams) -> bool:
     """``c`` is a small 1 (half ``p.strict_min_px`` up to it) inside the box of a
-    large detection (:func:`_within`) that reads no value and shows a square top face
-    (:func:`_top_face`), and the top face check of large dice (:func:`face_doubt`)
-    doubts it: the loop of a numeral die's glyph (an underlined "6", blind seed 5959
-    of the kinds), found as a small die by one look, would otherwise outrank the
-    unread numeral die around it in :func:`merge_looks` and be read as 1. (Without
-    the square face, six real 1s of 36..48 px in nell-byler-d6, inside boxes over
-    several dice, were lost too.)"""
+    large detection (:func:`_within`) that reads no value, and the top face check of
+    large dice (:func:`face_doubt`) doubts it, and either the large one shows a square
+    top face (:func:`_top_face`) or the check calls the small one no d6 and the face
+    classifier reads the large one as a 1 (:func:`_reads_one`): the loop of a numeral
+    die's glyph (an underlined "6", blind seeds 5959 and 8282 of the kinds), found as a
+    small die by one look, would otherwise outrank the unread numeral die around it in
+    :func:`merge_looks` and be read as 1. A numeral die reads as a 1 to the classifier
+    (0.8..0.99 on those scenes), and its glyph's ink can fill the centre of its box so
+    that no top face is found around it (seed 8282). (With neither, six real 1s of
+    36..48 px in nell-byler-d6, inside boxes over several dice that the classifier
+    reads as 4, 5 or 6, were lost too.)"""
     if not 0.5 * p.strict_min_px <= c.det.size < p.strict_min_px:
         return False
     if decide(c.probs, c.pips, p, c.det.size).value != 1:
         return False
-    if not any(h.det.size >= p.strict_min_px and _within(c.det, h.det)
-               and decide(h.probs, h.pips, p, h.det.size).value is None
-               and _top_face(img, h).square for h in cands):
+    around = [h for h in cands if h.det.size >= p.strict_min_px and _within(c.det, h.det)
+              and decide(h.probs, h.pips, p, h.det.size).value is None]
+    if not around:
         return False
-    return face_doubt(img, c.det, 1, None, p.min_body_contrast) is not None
+    doubt = face_doubt(img, c.det, 1, None, p.min_body_contrast)
+    if doubt is None:
+        return False
+    return any(_top_face(img, h).square or (doubt == "not_d6" and _reads_one(h, p))
+               for h in around)
+
+
+def _reads_one(c: Candidate, p: VisionParams) -> bool:
+    """The face classifier's turned crops of ``c`` all give 1, its mean probability
+    at least ``p.read_threshold``."""
+    return (float(c.probs.mean(axis=0)[1]) >= p.read_threshold
+            and bool(np.all(c.probs.argmax(axis=1) == 1)))
 
 
 #: :func:`_on_face`: a detection whose centre lies within this share of the side of

@@ -568,3 +568,16 @@ def test_a_numeral_loop_boxed_as_a_small_die_on_a_numeral_face_is_no_1(
     monkeypatch.setattr("vision.read._glyph_in_unread", lambda *a: False)
     res = read_scene("numerals-text", 8, 5959)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
+
+
+def test_a_numeral_loop_inside_a_die_the_classifier_reads_as_1_is_no_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop of an underlined "6" (blind seed 8282 of the kinds), found alone as a
+    die of 66 px inside the box of its numeral die, whose glyph fills the box's centre
+    so that no top face is found around it. The check of large dice calls the loop no
+    d6, and the classifier reads the numeral die as a 1: the small read goes."""
+    res = read_scene("numerals-text", 6, 8282)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read._reads_one", lambda *a: False)
+    res = read_scene("numerals-text", 6, 8282)
+    assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
