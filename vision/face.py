@@ -40,8 +40,10 @@ class PipCheck:
             strokes (:func:`stroke_likeness`: a numeral's or a letter's) or with a
             loop (:func:`_holed`: a numeral's 8, 6, 9 or 0).
         strips: long narrow blobs side by side on the face, the most of one polarity
-            and one way (:func:`_strips`): three or more are the pips of a side face
-            seen edge-on.
+            and one way (:func:`_strips`): with no round pip, two or more are the
+            pips of a side face seen edge-on (or of a small 6 whose pips run
+            together in two columns, which cannot be told from one:
+            :data:`vision.read.SIDE_STRIPS`).
         odd: blobs too large or too long for one pip that do not part into pips, at
             least a least pip's area and within 0.38 of the side of the face's centre,
             counted whether or not they are large enough to be ``marks``: the body of

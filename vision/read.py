@@ -116,7 +116,7 @@ HAND_SHARE = 0.04
 #: (:attr:`vision.face.PipCheck.strips`) and no round pip is a side face, its pips
 #: seen edge-on: no die by itself (two such faces of white dice on a polka cloth,
 #: 15..29 px, were read as 6s).
-SIDE_STRIPS = 3
+SIDE_STRIPS = 2
 
 #: A grey level at or over this in every channel is near saturation (a specular
 #: highlight, or a white pip in bright light).
@@ -329,7 +329,7 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                                           and t.marks > 0)
                        or (len(t.pips) == 1 and t.pip_roundness < ROUND_PIP
                            and not (t.square and t.corners == 4 and t.marks == 0))
-                       or (len(t.pips) <= 1 and t.marks > 0 and not t.square)):
+                       or (t.marks > 0 and not t.square)):
         return "not_d6"
     if value == 1 and t.texture > FACETS and not (t.square and t.corners == 4):
         return "facets"

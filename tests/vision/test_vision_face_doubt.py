@@ -581,3 +581,16 @@ def test_a_numeral_loop_inside_a_die_the_classifier_reads_as_1_is_no_1(
     monkeypatch.setattr("vision.read._reads_one", lambda *a: False)
     res = read_scene("numerals-text", 6, 8282)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
+
+
+def test_a_d20s_two_digit_numeral_on_a_face_that_is_no_square_is_no_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dark d20 showing "14" (blind seed 9393 of the kinds): the box's crop took the
+    numeral for the pip of a 1; its top face, five-cornered and no square, shows two
+    "pips" and two marks. Marks on a face that is no square put a 1 in doubt, whatever
+    the pips beside them: the d20 is no die."""
+    res = read_scene("polyhedra", 1, 9393)
+    assert res.wrong == 0
+    monkeypatch.setattr("vision.read.face_doubt", lambda *a, **k: None)
+    res = read_scene("polyhedra", 1, 9393)
+    assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)

@@ -1,7 +1,7 @@
 """A die's side face seen edge-on, its pips strips side by side
 (vision.face.PipCheck.strips, vision.read.SIDE_STRIPS): no die by itself, where the
-classifier took it for a small 6; a 6 whose pips run together in two columns keeps
-its value."""
+classifier took it for a small 6; so is a small 6 whose pips run together in two
+columns (it cannot be told from one), unless its pips fit a layout."""
 
 import cv2
 import numpy as np
@@ -30,17 +30,22 @@ def test_three_strips_across_the_crop_are_a_side_face() -> None:
     assert fr.value is None and fr.not_a_die
 
 
-def test_a_6_whose_pips_run_together_in_two_columns_is_no_side_face() -> None:
+def test_two_strips_and_no_round_pip_are_no_die_but_a_6_with_clean_pips_stays() -> None:
+    """Two strips and no round pip: a side face seen edge-on (blind seed 9292 of the
+    kinds), or a small 6 whose pips run together in two columns. The two cannot be
+    told apart on the crop, so neither is read (a 6 lost is a count problem; a side
+    face read as 6 would be a wrong value)."""
     pips = find_pips(_face([12, 30], 8, 39))
-    assert pips.strips < 3
+    assert pips.strips == 2 and pips.pips == 0
     sixes = np.tile(np.array([[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]], np.float32), (4, 1))
-    assert decide(sixes, pips, VisionParams(), 30.0).value == 6
-    # and a value the pips agree with is never taken back for strips
+    fr = decide(sixes, pips, VisionParams(), 30.0)
+    assert fr.value is None and fr.not_a_die
+    # a value the pips agree with is never taken back for strips
     clean = PipCheck(LayoutFit(6, 0.05, 1.0, 0.05), 6, 120.0)
     assert decide(sixes, clean, VisionParams(), 30.0).value == 6
 
 
-@pytest.mark.parametrize(("seed", "i"), [(2323, 11), (2929, 0)])
+@pytest.mark.parametrize(("seed", "i"), [(2323, 11), (2929, 0), (9292, 1)])
 def test_side_faces_on_a_polka_cloth_are_no_small_6s(
         seed: int, i: int, monkeypatch: pytest.MonkeyPatch) -> None:
     res = read_scene("polka", i, seed)
