@@ -822,6 +822,15 @@ def _reads_one(c: Candidate, p: VisionParams) -> bool:
             and bool(np.all(c.probs.argmax(axis=1) == 1)))
 
 
+#: :func:`read_dice`: a detection whose crop looks smeared (:func:`vision.quality.smear`)
+#: and whose centre is this share or more of bare floor
+#: (:attr:`vision.topface.Body.floor_share`) is no die still moving but the floor: a
+#: patch of a polka cloth between two dice (0.51, blind seed 9494 of the kinds), the
+#: dice's outlines running one way across it. Smeared dice of the kinds show
+#: 0.00..0.16 (the highest a die of 335 px with a finger over it).
+SMEAR_FLOOR = 1 / 3
+
+
 #: :func:`_on_face`: a detection whose centre lies within this share of the side of
 #: a larger die's top face, from its centre along both of its edges, is that die.
 ON_FACE = 0.4
@@ -1225,6 +1234,7 @@ def read_dice(
     smeared: set[tuple[float, float]] = set()
     edge = (0.0, 0.0, float(w), float(h)) if cal.tray is None else cal.tray
     found = find_and_read(img, cal, p)
+    floor: NDArray[np.float32] | None = None  # the floor's colour, measured when needed
     # a throw of large dice: a detection under the large dice's size that no value was
     # read for is held to their checks (printed text beside dice of 90..180 px)
     read_sizes = [d.size for d, fr in found if fr.value is not None]
@@ -1244,6 +1254,12 @@ def read_dice(
         value = None if blurred else fr.value
         if (not blurred and d.size >= p.smear_min_px
                 and smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64)) > p.max_smear):
+            if floor is None:
+                floor = floor_colour(img)
+            if body_contrast(img, d.x, d.y, d.size, floor).floor_share >= SMEAR_FLOOR:
+                # no die smeared: bare floor at its centre (a patch of a polka cloth
+                # between two dice, their outlines all one way across it)
+                continue
             value = None
             smeared.add((d.x, d.y))
         elif ((fr.value is None or _cut_off(d, edge)) and d.size >= p.strict_min_px
