@@ -557,29 +557,24 @@ def test_a_1_on_a_small_pentagon_is_a_d12_not_a_d6(monkeypatch: pytest.MonkeyPat
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
 
-def test_a_numeral_loop_boxed_as_a_small_die_on_a_numeral_face_is_no_1(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The loop of an underlined "6" (blind seed 5959 of the kinds), found alone as a
-    die of 51 px, under the size from which a die's top face is checked, inside the
-    box of the numeral die that reads no value and shows a square face. The small
-    read is held to the large dice's check and goes; nothing there is a die."""
-    res = read_scene("numerals-text", 8, 5959)
+@pytest.mark.parametrize(("i", "seed", "rule"), [
+    (8, 5959, "vision.read._glyph_in_unread"),
+    (6, 8282, "vision.read._reads_one"),
+])
+def test_a_numeral_loop_boxed_as_a_small_die_inside_its_numeral_die_is_no_1(
+        i: int, seed: int, rule: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop of an underlined "6", found alone as a small die (51 px on blind seed
+    5959 of the kinds, 66 px on 8282), under the size from which a die's top face is
+    checked, inside the box of the numeral die, which reads no value. The small read
+    is held to the large dice's check and goes; nothing there is a die. On 5959 the
+    numeral die shows a square face; on 8282 its glyph fills the box's centre so that
+    no top face is found, and the small read goes because the check calls the loop no
+    d6 and the classifier reads the numeral die as a 1 (``rule``: patched off, the
+    loop is read as 1 again)."""
+    res = read_scene("numerals-text", i, seed)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read._glyph_in_unread", lambda *a: False)
-    res = read_scene("numerals-text", 8, 5959)
-    assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
-
-
-def test_a_numeral_loop_inside_a_die_the_classifier_reads_as_1_is_no_1(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The loop of an underlined "6" (blind seed 8282 of the kinds), found alone as a
-    die of 66 px inside the box of its numeral die, whose glyph fills the box's centre
-    so that no top face is found around it. The check of large dice calls the loop no
-    d6, and the classifier reads the numeral die as a 1: the small read goes."""
-    res = read_scene("numerals-text", 6, 8282)
-    assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read._reads_one", lambda *a: False)
-    res = read_scene("numerals-text", 6, 8282)
+    monkeypatch.setattr(rule, lambda *a: False)
+    res = read_scene("numerals-text", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
 
