@@ -57,12 +57,15 @@ class LayoutFit:
             face (0 is a perfect fit).
         angle_deg: turn of the layout, 0..90 degrees.
         offset: distance of the pips' centre from the face centre, in half-sides.
+        centroid: the pips' centre (x, y) from the face centre, in half-sides (y
+            down); ``offset`` is its length.
     """
 
     value: int | None
     residual: float
     angle_deg: float
     offset: float
+    centroid: tuple[float, float] = (0.0, 0.0)
 
 
 def _rotations(angles: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -133,7 +136,8 @@ def fit_layout(
     ok = residual <= max_residual and offset <= max_offset
     if ok and n == 3:
         ok = _three_in_line(pts)
-    return LayoutFit(n if ok else None, residual, angle, offset)
+    return LayoutFit(n if ok else None, residual, angle, offset,
+                     (float(centroid[0]), float(centroid[1])))
 
 
 #: A 3's middle pip lies midway between its corner pips in any view of the face

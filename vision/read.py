@@ -364,6 +364,39 @@ def top_face_check(img: NDArray[np.uint8], t: TopFace) -> PipCheck:
     return find_pips(face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX))
 
 
+#: :func:`recentred_check`: the farthest the pips' centre may lie from the centre of
+#: the top face found by colour (half-sides) for the face to be looked at again
+#: about the pips' centre.
+RECENTRE_MAX = 0.6
+
+
+def recentred_check(img: NDArray[np.uint8], t: TopFace, seen: PipCheck) -> PipCheck | None:
+    """:func:`vision.face.find_pips` again on a crop of the top face's side and turn
+    (``t``) centred on the pips ``seen`` on its own crop (:func:`top_face_check`),
+    where only their place spoiled the fit: two pips or more, nothing else on the
+    face, a layout's shape (residual within the fit's bound) but their centre
+    0.35..:data:`RECENTRE_MAX` half-sides off the face's. A red die seen obliquely,
+    its darker red side face of about its colour, gives a top face that takes in part
+    of the side face, its centre pulled that way. Returns the check on the new crop
+    where it is clean and finds the same number of pips (none came in from a side
+    face at its edge), else ``None``."""
+    fit = seen.fit
+    if (seen.pips < 2 or seen.marks or seen.glare_doubt or seen.odd or fit.value is not None
+            or fit.residual > 0.28 or not 0.35 < fit.offset <= RECENTRE_MAX):
+        return None
+    side = t.side * 0.95
+    scale = FACE_PX / max(side, 1.0)
+    m = cv2.getRotationMatrix2D((float(t.center[0]), float(t.center[1])), float(t.angle), scale)
+    m[0, 2] += FACE_PX / 2 - t.center[0]
+    m[1, 2] += FACE_PX / 2 - t.center[1]
+    back = cv2.invertAffineTransform(m)
+    at = np.array([(FACE_PX - 1) / 2 + fit.centroid[0] * FACE_PX / 2,
+                   (FACE_PX - 1) / 2 + fit.centroid[1] * FACE_PX / 2, 1.0])
+    x, y = back @ at
+    again = find_pips(face_crop(img, (float(x), float(y)), side, t.angle, FACE_PX))
+    return again if again.clean and again.pips == seen.pips else None
+
+
 def pip_on_top_face(img: NDArray[np.uint8], t: TopFace) -> bool:
     """Whether :func:`top_face_check` finds a pip that is no piece of a glyph: one
     pip or more, but not one pip beside an odd blob (:attr:`vision.face.PipCheck.odd`,
@@ -592,8 +625,15 @@ def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
         p.min_body_contrast)]
 
 
+def _box_crop_stands(pips: PipCheck, want: int | None) -> bool:
+    """The pips on a large die's box crop settle its check: they fit a layout cleanly,
+    and fit the classifier's value ``want`` where given (``None``: any value)."""
+    return pips.clean and (want is None or pips.fit.value == want)
+
+
 def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
-               retry: bool = True) -> tuple[float, PipCheck, TopFace | None]:
+               retry: bool = True, want: int | None = None
+               ) -> tuple[float, PipCheck, TopFace | None]:
     """Edge turn of the die (degrees), the pips on its face crop turned square, and
     its top face where it was segmented (else ``None``).
 
@@ -602,17 +642,24 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
     (:func:`vision.topface.find_top_face`: its centre, side and turn): a die seen
     obliquely has a box that takes in its side faces, whose pips (and the box's
     shifted centre) spoil the fit of the top face's pips. The second look counts only
-    if it is clean: the same pip finder, on the face a player reads. Where it is not,
-    the top face is segmented again with its colour held closer
-    (:data:`TOP_FACE_TIGHTER`): a red die's darker red side face can fall within the
-    first threshold and make one region with the top face. ``retry`` False skips
-    that (the classifier cannot give a value whatever the pips: no time spent)."""
+    if it is clean: the same pip finder, on the face a player reads, or on a crop of
+    the face's size centred on its pips where only their place spoiled the fit
+    (:func:`recentred_check`). Where it is not, the top face is segmented again with
+    its colour held closer (:data:`TOP_FACE_TIGHTER`): a red die's darker red side
+    face can fall within the first threshold and make one region with the top face.
+    ``retry`` False skips that (the classifier cannot give a value whatever the pips:
+    no time spent). Where the box's crop fits cleanly a value other than ``want``
+    (the classifier's; :func:`_box_crop_stands`), the top face is looked at too, and
+    counts only if it fits ``want``: a side face's pips in the box can make a clean
+    3 of a 6's top face (two checks then agree on the face a player reads, else the
+    box crop's check stands and disagrees)."""
     ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
     a = math.radians(ang)
     side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
     pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
-    if pips.clean or not top_face:
+    if not top_face or _box_crop_stands(pips, want):
         return ang, pips, None
+    other = pips.clean  # the box's crop fits a value other than the classifier's
     fd = face_distance(img, d.x, d.y, d.size)
     first: TopFace | None = None
     # then the face's colour held closer: the face found may take in a side face of
@@ -623,9 +670,11 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
             first = t
         if t.found and t.square:
             on_top = top_face_check(img, t)
-            if on_top.clean:
+            if not on_top.clean:
+                on_top = recentred_check(img, t, on_top) or on_top
+            if on_top.clean and (not other or on_top.fit.value == want):
                 return ang, on_top, t
-    return ang, pips, first
+    return ang, pips, None if other else first
 
 
 def _candidates(
@@ -659,7 +708,8 @@ def _candidates(
         # with one more turn to come, a value's mean can reach the read threshold only
         # from an upright probability of 2 * threshold - 1
         checked[i] = _pip_check(img, dets[i], top_face=True, retry=float(
-            first[i, 0, 1:].max()) >= 2.0 * p.read_threshold - 1.0)
+            first[i, 0, 1:].max()) >= 2.0 * p.read_threshold - 1.0,
+            want=int(np.argmax(first[i, 0, 1:])) + 1)
         pips = checked[i][1]
         v = int(np.argmax(first[i, 0, 1:])) + 1
         if not (p.layout_check and pips.clean and pips.fit.value == v
@@ -686,7 +736,8 @@ def _candidates(
             continue
         ang, pips, top = checked[i] if i in checked else _pip_check(
             img, d, top_face=d.size >= p.strict_min_px,
-            retry=float(pr[:, 1:].mean(axis=0).max()) >= p.read_threshold)
+            retry=float(pr[:, 1:].mean(axis=0).max()) >= p.read_threshold,
+            want=int(np.argmax(pr[:, 1:].mean(axis=0))) + 1)
         out.append(Candidate(d, pr, pips, ang, top))
     return out
 

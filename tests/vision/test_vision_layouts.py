@@ -35,6 +35,17 @@ def test_pips_off_the_face_centre_do_not_fit() -> None:
     assert fit_layout(pts, face_half=20.0).value is None
 
 
+def test_a_fit_spoiled_only_by_its_place_gives_the_pips_centre() -> None:
+    """A 4 whose pips lie 0.45 half-sides right of and 0.2 below the crop's centre:
+    the shape fits (residual about 0), the place does not (offset over 0.35), and the
+    fit says where the pips' centre is, so that the face can be looked at again."""
+    pts = (LAYOUTS[4] + np.array([0.45, 0.2])) * 20.0
+    fit = fit_layout(pts, face_half=20.0)
+    assert fit.value is None and fit.residual < 0.01
+    assert fit.centroid == pytest.approx((0.45, 0.2))
+    assert fit.offset == pytest.approx(math.hypot(0.45, 0.2))
+
+
 def test_too_many_or_no_pips() -> None:
     assert fit_layout(np.zeros((0, 2)), face_half=20.0).value is None
     assert fit_layout(np.zeros((7, 2)), face_half=20.0).value is None

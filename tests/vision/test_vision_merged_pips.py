@@ -96,12 +96,16 @@ def test_a_red_die_seen_obliquely_is_read_from_its_top_face_alone(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A red die whose darker red side face falls within the top face's colour
     threshold: the pips fit no layout on the face found, and fit the classifier's
-    value once the face's colour is held closer (vision.read.TOP_FACE_TIGHTER)."""
+    value once the face's colour is held closer (vision.read.TOP_FACE_TIGHTER). Since
+    the twenty-first pass the face found is also looked at again about its pips
+    (vision.read.recentred_check), which reads the die of seed 1212 by itself; both
+    are patched off for the reading before them."""
     from tools.vision.kinds import read_scene
 
     res = read_scene(kind, i, seed)
     assert (res.correct, res.wrong, res.unreadable + res.missed, res.false) == (
         right, 0, unread, 0)
     monkeypatch.setattr("vision.read.TOP_FACE_TIGHTER", ())
+    monkeypatch.setattr("vision.read.recentred_check", lambda *a: None)
     before = read_scene(kind, i, seed)
     assert (before.correct, before.wrong) == (right - 1, 0)

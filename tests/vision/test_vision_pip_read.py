@@ -155,6 +155,9 @@ def test_kinds_scenes_read_from_clean_pips(kind: str, i: int, seed: int, right: 
     res = read_scene(kind, i, seed)
     assert (res.correct, res.wrong, res.false) == (right, 0, 0), res.misreads
     monkeypatch.setattr("vision.read.pip_read", lambda *a, **k: None)
+    # the polka scene's die is read also where its box crop's clean fit, which the
+    # classifier denies, defers to its top face (the twenty-first pass): that off too
+    monkeypatch.setattr("vision.read._box_crop_stands", lambda pips, want: pips.clean)
     off = read_scene(kind, i, seed)
     assert off.correct < right and off.wrong == 0
 
