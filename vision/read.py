@@ -22,6 +22,7 @@ from .layouts import CONTAINED_IN, could_be_part_of
 from .model import Detection, classify_crops, detect, resize_long, suppress, upright_crops
 from .quality import image_problems, smear
 from .topface import (
+    DISC_CIRCULARITY,
     TopFace,
     body_contrast,
     centre_pip_partners,
@@ -346,7 +347,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         return "not_d6"  # a numeral's stroke beside a blob taken for the pip
     if value == 1 and not t.square and t.corners == 5 and t.side < D12_FACE * d.size:
         return "not_d6"  # a d12's pentagon, small in its box
-    if value == 1 and centre_pip_partners(img, d.x, d.y, d.size):
+    if value == 1 and centre_pip_partners(img, d.x, d.y, d.size, t.round_face
+                                          and t.circularity >= DISC_CIRCULARITY):
         return "more_pips"
     if value in (3, 5) and glare_at_centre:
         return "glare"
