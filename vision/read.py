@@ -372,31 +372,57 @@ def top_face_check(img: NDArray[np.uint8], t: TopFace) -> PipCheck:
 RECENTRE_MAX = 0.6
 
 
-def recentred_check(img: NDArray[np.uint8], t: TopFace, seen: PipCheck) -> PipCheck | None:
-    """:func:`vision.face.find_pips` again on a crop of the top face's side and turn
-    (``t``) centred on the pips ``seen`` on its own crop (:func:`top_face_check`),
-    where only their place spoiled the fit: two pips or more, nothing else on the
-    face, a layout's shape (residual within the fit's bound) but their centre
-    0.35..:data:`RECENTRE_MAX` half-sides off the face's. A red die seen obliquely,
-    its darker red side face of about its colour, gives a top face that takes in part
-    of the side face, its centre pulled that way. Returns the check on the new crop
-    where it is clean and finds the same number of pips (none came in from a side
-    face at its edge), else ``None``."""
-    fit = seen.fit
-    if (seen.pips < 2 or seen.marks or seen.glare_doubt or seen.odd or fit.value is not None
-            or fit.residual > 0.28 or not 0.35 < fit.offset <= RECENTRE_MAX):
-        return None
+#: :func:`off_centre_fit_holds`: a clean fit on a top face's crop whose pips' centre
+#: lies more than this many half-sides off the crop's is checked again about them.
+RECHECK_OFFSET = 0.2
+
+
+def _about_pips(img: NDArray[np.uint8], t: TopFace, seen: PipCheck) -> PipCheck:
+    """:func:`vision.face.find_pips` on a crop of the top face's side (0.95 of it) and
+    turn (``t``) centred on the centre of the pips ``seen`` on its own crop
+    (:func:`top_face_check`; :attr:`vision.layouts.LayoutFit.centroid`)."""
     side = t.side * 0.95
     scale = FACE_PX / max(side, 1.0)
     m = cv2.getRotationMatrix2D((float(t.center[0]), float(t.center[1])), float(t.angle), scale)
     m[0, 2] += FACE_PX / 2 - t.center[0]
     m[1, 2] += FACE_PX / 2 - t.center[1]
     back = cv2.invertAffineTransform(m)
-    at = np.array([(FACE_PX - 1) / 2 + fit.centroid[0] * FACE_PX / 2,
-                   (FACE_PX - 1) / 2 + fit.centroid[1] * FACE_PX / 2, 1.0])
+    at = np.array([(FACE_PX - 1) / 2 + seen.fit.centroid[0] * FACE_PX / 2,
+                   (FACE_PX - 1) / 2 + seen.fit.centroid[1] * FACE_PX / 2, 1.0])
     x, y = back @ at
-    again = find_pips(face_crop(img, (float(x), float(y)), side, t.angle, FACE_PX))
+    return find_pips(face_crop(img, (float(x), float(y)), side, t.angle, FACE_PX))
+
+
+def recentred_check(img: NDArray[np.uint8], t: TopFace, seen: PipCheck) -> PipCheck | None:
+    """The pips looked for again about their centre (:func:`_about_pips`) where only
+    their place spoiled the fit on the top face's own crop (``seen``,
+    :func:`top_face_check`): two pips or more, nothing else on the face, a layout's
+    shape (residual within the fit's bound) but their centre 0.35..
+    :data:`RECENTRE_MAX` half-sides off the face's. A red die seen obliquely, its
+    darker red side face of about its colour, gives a top face that takes in part of
+    the side face, its centre pulled that way. Returns the check on the new crop where
+    it is clean and finds the same number of pips (none came in from a side face at
+    its edge), else ``None``."""
+    fit = seen.fit
+    if (seen.pips < 2 or seen.marks or seen.glare_doubt or seen.odd or fit.value is not None
+            or fit.residual > 0.28 or not 0.35 < fit.offset <= RECENTRE_MAX):
+        return None
+    again = _about_pips(img, t, seen)
     return again if again.clean and again.pips == seen.pips else None
+
+
+def off_centre_fit_holds(img: NDArray[np.uint8], t: TopFace, seen: PipCheck) -> bool:
+    """A clean fit of two pips or more on the top face's own crop (``seen``) whose
+    centre lies over :data:`RECHECK_OFFSET` half-sides off the crop's still holds
+    about the pips (:func:`_about_pips`: clean, the same value); a fit nearer the
+    centre, or of one pip, holds as it is. The checks for glare at a face's centre
+    look at the crop's centre: on a top face found off the die's (a side face taken
+    in), a glare spot between a red 2's pips, off the line, passed for a 3's centre
+    pip; about the pips it is glare (a blind seed of the kinds)."""
+    if seen.pips < 2 or seen.fit.offset <= RECHECK_OFFSET:
+        return True
+    again = _about_pips(img, t, seen)
+    return again.clean and again.fit.value == seen.fit.value
 
 
 def pip_on_top_face(img: NDArray[np.uint8], t: TopFace) -> bool:
@@ -674,6 +700,8 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
             on_top = top_face_check(img, t)
             if not on_top.clean:
                 on_top = recentred_check(img, t, on_top) or on_top
+            elif not off_centre_fit_holds(img, t, on_top):
+                break  # about its pips the face shows glare or more: no closer look
             if on_top.clean and (not other or on_top.fit.value == want):
                 return ang, on_top, t
     return ang, pips, None if other else first
