@@ -64,6 +64,18 @@ class PipCheck:
         return self.fit.value is not None and not self.glare_doubt and self.marks == 0
 
 
+def crop_matrix(center: tuple[float, float], side: float, angle_deg: float,
+                out_px: int = FACE_PX) -> NDArray[np.float64]:
+    """The 2 x 3 affine matrix (float64) that takes image px to the px of the
+    ``out_px`` square crop of ``side`` px around ``center`` turned by ``angle_deg``
+    (:func:`face_crop`'s; ``cv2.invertAffineTransform`` of it takes crop px back)."""
+    scale = out_px / max(side, 1.0)
+    m = cv2.getRotationMatrix2D((float(center[0]), float(center[1])), float(angle_deg), scale)
+    m[0, 2] += out_px / 2 - center[0]
+    m[1, 2] += out_px / 2 - center[1]
+    return np.asarray(m, np.float64)
+
+
 def face_crop(
     image: NDArray[np.uint8], center: tuple[float, float], side: float, angle_deg: float,
     out_px: int = FACE_PX, margin: float = 1.0,
@@ -74,9 +86,7 @@ def face_crop(
     border.
     """
     scale = out_px / max(side * margin, 1.0)
-    m = cv2.getRotationMatrix2D((float(center[0]), float(center[1])), float(angle_deg), scale)
-    m[0, 2] += out_px / 2 - center[0]
-    m[1, 2] += out_px / 2 - center[1]
+    m = crop_matrix(center, side * margin, angle_deg, out_px)
     crop = cv2.warpAffine(
         image, m, (out_px, out_px), flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR,
         borderMode=cv2.BORDER_REPLICATE,

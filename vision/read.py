@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .crops import die_crop
-from .face import FACE_PX, GLARE_CENTRE, PipCheck, face_crop, find_pips
+from .face import FACE_PX, GLARE_CENTRE, PipCheck, crop_matrix, face_crop, find_pips
 from .hands import hand_over
 from .layouts import CONTAINED_IN, could_be_part_of
 from .model import Detection, classify_crops, detect, resize_long, suppress, upright_crops
@@ -370,8 +370,6 @@ def top_face_check(img: NDArray[np.uint8], t: TopFace) -> PipCheck:
 #: the top face found by colour (half-sides) for the face to be looked at again
 #: about the pips' centre.
 RECENTRE_MAX = 0.6
-
-
 #: :func:`off_centre_fit_holds`: a clean fit on a top face's crop whose pips' centre
 #: lies more than this many half-sides off the crop's is checked again about them.
 RECHECK_OFFSET = 0.2
@@ -382,11 +380,7 @@ def _about_pips(img: NDArray[np.uint8], t: TopFace, seen: PipCheck) -> PipCheck:
     turn (``t``) centred on the centre of the pips ``seen`` on its own crop
     (:func:`top_face_check`; :attr:`vision.layouts.LayoutFit.centroid`)."""
     side = t.side * 0.95
-    scale = FACE_PX / max(side, 1.0)
-    m = cv2.getRotationMatrix2D((float(t.center[0]), float(t.center[1])), float(t.angle), scale)
-    m[0, 2] += FACE_PX / 2 - t.center[0]
-    m[1, 2] += FACE_PX / 2 - t.center[1]
-    back = cv2.invertAffineTransform(m)
+    back = cv2.invertAffineTransform(crop_matrix(t.center, side, t.angle, FACE_PX))
     at = np.array([(FACE_PX - 1) / 2 + seen.fit.centroid[0] * FACE_PX / 2,
                    (FACE_PX - 1) / 2 + seen.fit.centroid[1] * FACE_PX / 2, 1.0])
     x, y = back @ at
@@ -737,11 +731,10 @@ def _candidates(
             continue
         # with one more turn to come, a value's mean can reach the read threshold only
         # from an upright probability of 2 * threshold - 1
-        checked[i] = _pip_check(img, dets[i], top_face=True, retry=float(
-            first[i, 0, 1:].max()) >= 2.0 * p.read_threshold - 1.0,
-            want=int(np.argmax(first[i, 0, 1:])) + 1)
-        pips = checked[i][1]
         v = int(np.argmax(first[i, 0, 1:])) + 1
+        checked[i] = _pip_check(img, dets[i], top_face=True, retry=float(
+            first[i, 0, 1:].max()) >= 2.0 * p.read_threshold - 1.0, want=v)
+        pips = checked[i][1]
         if not (p.layout_check and pips.clean and pips.fit.value == v
                 and float(first[i, 0, v]) >= p.read_threshold):
             large.append(i)  # needs a second turn
