@@ -644,7 +644,7 @@ def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
     if floor is None:
         floor = floor_colour(img)
     return [d for d in dets if not body_contrast(img, d.x, d.y, d.size, floor).is_floor_speck(
-        p.min_body_contrast)]
+        p.min_body_contrast, d.size >= p.strict_min_px)]
 
 
 def _box_crop_stands(pips: PipCheck, want: int | None) -> bool:

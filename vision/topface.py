@@ -418,7 +418,7 @@ class Body:
     surround: float = float("inf")
     floor_share: float = 0.0
 
-    def is_floor_speck(self, min_contrast: float) -> bool:
+    def is_floor_speck(self, min_contrast: float, large: bool = False) -> bool:
         """Light marks on a "face" the colour of the floor: lint or a crumb on the
         tray's floor, whose surroundings the detector took for a die's face. True
         when the marks are light and the face is closer than ``min_contrast`` to the
@@ -426,7 +426,9 @@ class Body:
         the floor on three sides of the box (:attr:`surround`), or when
         :data:`FLOOR_SHARE` or more of its centre is the bare floor
         (:attr:`floor_share`: fibres of lint on a dark floor lift the median of the
-        "face" 20..45 levels above the floor, while the floor shows between them).
+        "face" 20..45 levels above the floor, while the floor shows between them);
+        :data:`LARGE_FLOOR_SHARE` for a ``large`` detection (from
+        ``VisionParams.strict_min_px``).
 
         A real die's face stands apart from the floor, or (a white die on a light
         floor) its pips are dark. A dark die with light pips on a floor of its own
@@ -434,7 +436,8 @@ class Body:
         return self.light_marks and (self.contrast < min_contrast
                                      or self.floor_contrast < 0.5 * min_contrast
                                      or self.floor_all_round(min_contrast)
-                                     or self.floor_share >= FLOOR_SHARE)
+                                     or self.floor_share >= (
+                                         LARGE_FLOOR_SHARE if large else FLOOR_SHARE))
 
     def floor_all_round(self, min_contrast: float) -> bool:
         """The "face" goes on past the box on three sides or more (:attr:`surround`
@@ -533,6 +536,17 @@ def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
 #: more, and light marks, is lint on the floor, not a die. On the kinds' scenes and
 #: the shared photos, the small dice read right showed 0..0.27 (0.10 at the 99th
 #: percentile; the highest are white dice with dark pips on a white floor, whose
-#: marks are not light), lint read as a die on an empty dark tray 0.18..0.38.
-FLOOR_NEAR = 6.0
+#: marks are not light), lint read as a die on an empty dark tray 0.18..0.38. Within
+#: 6 levels, the grain of a black sandpaper floor left a tangle of lint at 0.125 (an
+#: empty tray of blind seed 11515); within 8, 0.20, while the 1395 dice under 72 px
+#: with light marks reported on 5219 images (real photos, `../shared/vision-cases`,
+#: the kinds' scenes) show at most 0.13 (0.07 at the 99th percentile).
+FLOOR_NEAR = 8.0
 FLOOR_SHARE = 0.15
+#: :meth:`Body.is_floor_speck` of a detection of ``VisionParams.strict_min_px`` and
+#: up: the share of bare floor that makes it a floor speck. The box of a large die
+#: can take in the floor at its centre's corners (a very rounded die, nearly a disc,
+#: in a box drawn over its shadow: 0.16 and 0.17 on two of the kinds' rounded dice
+#: of 218 and 263 px), while printed letters of 80..110 px on the floor show 0.36..0.40
+#: between their strokes.
+LARGE_FLOOR_SHARE = 0.3

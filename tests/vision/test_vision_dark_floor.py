@@ -117,6 +117,31 @@ def test_lint_read_as_a_2_on_an_empty_tray_is_no_die(monkeypatch: pytest.MonkeyP
     assert read_scene("empty-lint", 17, 707).false == 1
 
 
+@pytest.mark.parametrize(("seed", "i"), [(11515, 0), (9696, 2)])
+def test_a_tangle_of_lint_on_grainy_sandpaper_is_no_die(
+        seed: int, i: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # lint fibres 17..19 px across on an empty tray of black sandpaper (a loop; a
+    # tuft at the frame's edge): the bare floor between the fibres varies with the
+    # sandpaper's grain, and counted within 6 Lab levels of the floor colour it came
+    # to 0.125 of the loop's "face", under FLOOR_SHARE; within FLOOR_NEAR (8) it is
+    # 0.20, and neither is a die
+    res = read_scene("empty-lint", i, seed)
+    assert (res.false, res.wrong) == (0, 0)
+    monkeypatch.setattr(vision.topface, "FLOOR_NEAR", 6.0)
+    assert read_scene("empty-lint", i, seed).false == 1
+
+
+def test_a_very_rounded_die_whose_box_takes_in_the_floor_is_no_speck(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a white 5 of 218 px, nearly a disc: its box takes in the floor at its centre's
+    # corners (0.17 of it within FLOOR_NEAR), under LARGE_FLOOR_SHARE; held to the
+    # small detections' FLOOR_SHARE it went as a floor speck
+    res = read_scene("rounded", 12, 8181)
+    assert (res.correct, res.wrong, res.false) == (4, 0, 0)
+    monkeypatch.setattr(vision.topface, "LARGE_FLOOR_SHARE", vision.topface.FLOOR_SHARE)
+    assert read_scene("rounded", 12, 8181).correct == 3
+
+
 def test_polka_dots_dropped_as_specks_still_call_for_the_half_size_look() -> None:
     # four large dice on a polka cloth: the full-size look reads one of them and
     # drops the dots as floor specks; the coarser looks find the other three (the
