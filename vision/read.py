@@ -112,6 +112,15 @@ BIG_CENTRE = 1.35
 #: 0.04 of the disc. Less is skin-coloured floor or a red die's own side face that
 #: reaches in past the box's corner.
 HAND_SHARE = 0.04
+#: :func:`face_doubt`: pips that fit the value's layout with their centre over this
+#: many half-sides off the top face's centre, with a hand over the die, are the
+#: hand's too, on a whole square face. A finger over a 3's corner pip leaves its
+#: centre pip and the other corner, a 2's layout at half the size whose centre lies a
+#: quarter of the diagonal off: 0.32..0.42 half-sides for corner pips at 0.45..0.6
+#: (:data:`vision.layouts.PIP_OFFSET`; a red 3 read as 2 on a blind seed, 0.33). A 2
+#: on a top face found a little off (part of a side face taken in) lay 0.23..0.24
+#: off: four right reads beside something of skin colour.
+HIDDEN_PIP_OFFSET = 0.3
 
 #: A face crop that shows this many strips side by side
 #: (:attr:`vision.face.PipCheck.strips`) and no round pip is a side face, its pips
@@ -289,7 +298,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     And for every value, ``"hand"``: the top face found is no square, or a square
     that is not whole (the finger notches it: a red 4 read as 2 on a blind seed of
     the kinds; 27 right reads fewer on 10719 images, 22 of them of dice a finger is
-    over or beside, on the finger kind's scenes), and a
+    over or beside, on the finger kind's scenes), or the pips that fit the value
+    (``pips``) lie over :data:`HIDDEN_PIP_OFFSET` off the face's centre (a finger
+    over a 3's corner pip, outside the whole square face found), and a
     skin-coloured region reaches from outside the die into its box or its top face,
     over at least a pip's area of it (:func:`hand_share`, :data:`HAND_SHARE`): a finger
     over the die hides pips, and what is left can fit a smaller value (a 5 with its
@@ -310,7 +321,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         if value in (1, 3, 5):
             return "unseen"
         return "not_d6" if dot_grid(img, d, min_contrast, t) else None
-    if not (t.square and t.whole) and hand_share(img, d, t) >= HAND_SHARE:
+    if ((not (t.square and t.whole) or (pips is not None and pips.fit.value == value
+                                        and pips.fit.offset > HIDDEN_PIP_OFFSET))
+            and hand_share(img, d, t) >= HAND_SHARE):
         return "hand"
     if (t.square and t.whole and t.marks == 0 and t.value is not None
             and t.value in CONTAINED_IN[value]):

@@ -146,6 +146,22 @@ def test_the_hand_on_the_box_alone_misreads_that_2_as_a_1(
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
 
 
+def test_a_3_whose_corner_pip_a_finger_hides_off_its_whole_face_is_the_hand_s(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind seed of the kinds: a red 3 seen obliquely, a finger over one corner
+    pip. The top face found is a whole square (the finger's tip outside it), and the
+    centre pip with the other corner fit a 2 cleanly, their centre 0.33 half-sides
+    off the face's (vision.read.HIDDEN_PIP_OFFSET): it was read as 2. With the finger
+    over the die, the die is unreadable and the hand is asked to go."""
+    r = read_dice(scene("finger", 5, 6565).image)
+    assert 2 not in [d.value for d in r.dice if d.center[0] > 1000]
+    assert any(p.code == "unreadable" and "hand" in p.message.lower() for p in r.problems)
+    assert read_scene("finger", 5, 6565).wrong == 0
+    monkeypatch.setattr("vision.read.HIDDEN_PIP_OFFSET", 1.0)  # the rule off
+    res = read_scene("finger", 5, 6565)
+    assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
+
+
 @pytest.mark.parametrize(("kind", "i", "seed"), [("finger", 18, 4747), ("side-faces", 1, 2828)])
 def test_a_2_with_a_pip_at_its_top_face_s_centre_on_a_notched_face_is_unreadable(
         kind: str, i: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
