@@ -117,9 +117,10 @@ HAND_SHARE = 0.04
 #: hand's too, on a whole square face. A finger over a 3's corner pip leaves its
 #: centre pip and the other corner, a 2's layout at half the size whose centre lies a
 #: quarter of the diagonal off: 0.32..0.42 half-sides for corner pips at 0.45..0.6
-#: (:data:`vision.layouts.PIP_OFFSET`; a red 3 read as 2 on a blind seed, 0.33). A 2
-#: on a top face found a little off (part of a side face taken in) lay 0.23..0.24
-#: off: four right reads beside something of skin colour.
+#: (:data:`vision.layouts.PIP_OFFSET`; a red 3 read as 2 on a blind seed, 0.33). 2s
+#: on a top face found a little off (part of a side face taken in) lie 0.23..0.24
+#: off: at 0.2 four right reads beside something of skin colour went; at 0.3, two of
+#: 22119 images (2s 0.31 and 0.34 off, a finger over one).
 HIDDEN_PIP_OFFSET = 0.3
 
 #: A face crop that shows this many strips side by side
