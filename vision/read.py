@@ -185,6 +185,10 @@ BOX_GLARE = (3, 5)
 NO_CENTRE_PIP = (2,)
 
 
+#: :func:`d6_face_seen`: the most pips a d6's face shows.
+MAX_PIPS = 6
+
+
 def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
     """A large detection no value was read for is kept as an (unreadable) die only
     if its pips fit the layout of the classifier's value (something on the face
@@ -192,9 +196,14 @@ def d6_face_seen(img: NDArray[np.uint8], d: Detection) -> bool:
     region of one colour
     (:func:`vision.topface.find_top_face`) with pips on it, or without marks that
     are no pips. A d8, d12 or d20 face, a numeral die, a cluster of polka dots or a
-    hand is not one."""
+    hand is not one. Nor is a square showing more than six dark pips
+    (:data:`MAX_PIPS`): a die's shadow on a polka cloth, a square of the cloth's dots
+    (a blind seed of the kinds); light pips may be more, glare on a white-pipped
+    face counted among them."""
     t = find_top_face(img, d.x, d.y, d.size)
     if not (t.found and t.square):
+        return False
+    if t.dark_pips and len(t.pips) > MAX_PIPS:
         return False
     return len(t.pips) > 0 or t.marks == 0
 

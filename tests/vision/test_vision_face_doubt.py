@@ -607,3 +607,38 @@ def test_a_d20s_two_digit_numeral_on_a_face_that_is_no_square_is_no_1(
     monkeypatch.setattr("vision.read.face_doubt", lambda *a, **k: None)
     res = read_scene("polyhedra", 1, 9393)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
+
+
+def _square_with_dots(n: int, dots: tuple[int, int, int]) -> np.ndarray:
+    """A grey 120 px square on a dark floor with ``n`` round dots of colour ``dots``
+    on a 3 x 3 grid (a d6's pip places), row by row."""
+    img = _floor()
+    cv2.rectangle(img, (90, 90), (210, 210), (170, 170, 170), -1)
+    places = [(x, y) for y in (115, 150, 185) for x in (115, 150, 185)]
+    for x, y in places[:n]:
+        cv2.circle(img, (x, y), 9, dots, -1, cv2.LINE_AA)
+    return img
+
+
+def test_a_square_of_more_than_six_dark_dots_is_no_d6_face() -> None:
+    # a die's shadow on a polka cloth: a square of the cloth's dots (nine), darker
+    # than the cloth around it; six dark pips, or nine light ones (a white-pipped
+    # face with glare spots among them), may still be a die's
+    det = Detection(150.0, 150.0, 130.0, 0.9)
+    nine = _square_with_dots(9, (20, 20, 20))
+    t = find_top_face(nine, 150.0, 150.0, 130.0)
+    assert t.found and t.square and t.dark_pips and len(t.pips) == 9
+    assert not vision.read.d6_face_seen(nine, det)
+    assert vision.read.d6_face_seen(_square_with_dots(6, (20, 20, 20)), det)
+    light = _square_with_dots(9, (250, 250, 250))
+    assert len(find_top_face(light, 150.0, 150.0, 130.0).pips) == 9
+    assert vision.read.d6_face_seen(light, det)
+
+
+def test_a_die_s_shadow_on_a_polka_cloth_is_no_unreadable_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # blind seed 13030: a white die's shadow on a light polka cloth, a square of nine
+    # dots, was reported as an unreadable die (vision.read.MAX_PIPS)
+    assert read_scene("polka", 6, 13030).false == 0
+    monkeypatch.setattr("vision.read.MAX_PIPS", 9)
+    assert read_scene("polka", 6, 13030).false == 1
