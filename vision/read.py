@@ -310,7 +310,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     the kinds; 27 right reads fewer on 10719 images, 22 of them of dice a finger is
     over or beside, on the finger kind's scenes), or the pips that fit the value
     (``pips``) lie over :data:`HIDDEN_PIP_OFFSET` off the face's centre (a finger
-    over a 3's corner pip, outside the whole square face found), and a
+    over a 3's corner pip, outside the whole square face found), or a 1's pip on the
+    top face found lies that far off its centre (:func:`pips_off_centre`: a corner
+    pip of a 2 whose other pip a finger hides, read as 1 on a blind seed), and a
     skin-coloured region reaches from outside the die into its box or its top face,
     over at least a pip's area of it (:func:`hand_share`, :data:`HAND_SHARE`): a finger
     over the die hides pips, and what is left can fit a smaller value (a 5 with its
@@ -332,7 +334,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
             return "unseen"
         return "not_d6" if dot_grid(img, d, min_contrast, t) else None
     if ((not (t.square and t.whole) or (pips is not None and pips.fit.value == value
-                                        and pips.fit.offset > HIDDEN_PIP_OFFSET))
+                                        and pips.fit.offset > HIDDEN_PIP_OFFSET)
+         or (value == 1 and pips_off_centre(t) > HIDDEN_PIP_OFFSET))
             and hand_share(img, d, t) >= HAND_SHARE):
         return "hand"
     if (t.square and t.whole and t.marks == 0 and t.value is not None
@@ -381,6 +384,18 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if value in (3, 5) and len(t.pips) == value and t.centre_pip_size > BIG_CENTRE:
         return "glare"
     return None
+
+
+def pips_off_centre(t: TopFace) -> float:
+    """How far the centre of the pips on the top face found (``t``) lies from the
+    face's centre, in half-sides (0.0 without pips). Every d6 layout is centred: a
+    face that shows all its pips gives about 0; a finger over some of them moves the
+    centre of those left (a 2 with one pip hidden: the other, a corner pip, 0.5..0.7
+    off; a 3 with a corner pip hidden: 0.32..0.42)."""
+    if not len(t.pips) or t.side <= 0:
+        return 0.0
+    cx, cy = np.mean(t.pips, axis=0)
+    return float(np.hypot(cx, cy)) / (t.side / 2.0)
 
 
 def top_face_check(img: NDArray[np.uint8], t: TopFace) -> PipCheck:

@@ -178,3 +178,22 @@ def test_a_2_with_a_pip_at_its_top_face_s_centre_on_a_notched_face_is_unreadable
     monkeypatch.setattr("vision.read.hand_share", lambda img, d, t: 0.0)
     res = read_scene(kind, i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
+
+
+def test_a_1_whose_pip_lies_at_a_corner_of_its_top_face_is_the_hand_s(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind seed of the kinds: a red 2 seen obliquely, a finger over one pip. The
+    top face found is a whole square showing the other pip at a corner (0.67
+    half-sides off its centre, vision.read.pips_off_centre); the box's crop, centred
+    off the face, fit that pip to a 1 near its centre: read as 1. A 1's pip lies at
+    its face's centre: with the finger over the die, it is unreadable."""
+    from vision.read import pips_off_centre
+    img = scene("finger", 5, 14242).image
+    t = find_top_face(img, 383.3, 485.5, 140.0)
+    assert t.found and t.square and t.whole and len(t.pips) == 1
+    assert pips_off_centre(t) > 0.6
+    assert face_doubt(img, Detection(383.3, 485.5, 140.0, 0.9), 1, None, 20.0) == "hand"
+    assert read_scene("finger", 5, 14242).wrong == 0
+    monkeypatch.setattr("vision.read.pips_off_centre", lambda t: 0.0)  # the rule off
+    res = read_scene("finger", 5, 14242)
+    assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
