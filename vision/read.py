@@ -29,6 +29,7 @@ from .topface import (
     face_distance,
     find_top_face,
     floor_colour,
+    middle_floor_colour,
 )
 from .types import Calibration, Die, Problem, Quad, Reading, VisionInputError, VisionParams
 from .validate import check_image
@@ -681,8 +682,13 @@ def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
         return dets
     if floor is None:
         floor = floor_colour(img)
-    return [d for d in dets if not body_contrast(img, d.x, d.y, d.size, floor).is_floor_speck(
-        p.min_body_contrast, d.size >= p.strict_min_px)]
+    # the floor of a box seen from further off (vision.topface.middle_floor_colour),
+    # asked of small detections only: the crumbs in its corners
+    middle = (middle_floor_colour(img) if any(d.size < p.strict_min_px for d in dets)
+              else None)
+    return [d for d in dets if not body_contrast(
+        img, d.x, d.y, d.size, floor, middle if d.size < p.strict_min_px else None
+    ).is_floor_speck(p.min_body_contrast, d.size >= p.strict_min_px)]
 
 
 def _box_crop_stands(pips: PipCheck, want: int | None) -> bool:

@@ -399,9 +399,9 @@ class Body:
             the lightest 1 % of its centre stands further above its median than the
             darkest 1 % below it (a thin lint fibre is a few samples: 3 % missed it).
         floor_contrast: Lab distance between the face's median colour and the
-            nearer of the frame's floor colours (:func:`floor_colour`), if given (lint
-            in a corner of a dice box has the box's walls on most sides, the floor on
-            the others).
+            nearer of the frame's floor colours (:func:`floor_colour`, and
+            :func:`middle_floor_colour` where given), if given (lint in a corner of a
+            dice box has the box's walls on most sides, the floor on the others).
         surround: Lab distance between the face's median colour and the floor around
             the box in the third closest of the eight sectors: a "face" that goes on
             past the box on three sides or more is the floor itself (lint in a corner
@@ -470,6 +470,50 @@ def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
     small = shrink_area(image, (max(1, round(w * s)), max(1, round(h * s)))) if s < 1 else image
     avg = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2Lab
                        ).reshape(-1, 3).astype(np.float32)
+    return np.stack([median(lab, axis=0), _commonest(avg)]).astype(np.float32)
+
+
+def middle_floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32] | None:
+    """The most common colour (as :func:`floor_colour`'s second estimate) of the
+    frame's middle, its central half across and down, where it covers at least
+    :data:`MIDDLE_SHARE` of it: a 3 float32 Lab array (OpenCV's 0..255 scaling), else
+    ``None``.
+
+    A dice box seen from further off leaves the table round it the frame's most
+    common colour, and the frame's median between the two, while the box's floor
+    fills the middle (0.91..0.96 of it on three empty trays of the kinds, whose crumbs
+    in a corner were read as dice). Where dice or a tray's parts take much of the
+    middle, its most common colour can be a die's (0.25..0.48 on real photos of dice
+    in trays): no estimate then. :func:`vision.read.not_specks` asks it only of
+    detections under ``VisionParams.strict_min_px``, and only whether the "face" has
+    the floor's colour (:attr:`Body.floor_contrast`): in a close view of large dice
+    the middle is the dice's own colour (23 right reads of large red dice lost on
+    800 scenes of the kinds where a middle colour was asked of every detection), and
+    a second white of a white floor a few levels off the frame's widened the bare
+    floor counted on small dark dice (:attr:`Body.floor_share`: 2 right reads of
+    real photos lost)."""
+    h, w = image.shape[:2]
+    mid = image[h // 4: h - h // 4, w // 4: w - w // 4]
+    mh, mw = mid.shape[:2]
+    s = 64.0 / max(min(mh, mw), 1)
+    small = shrink_area(mid, (max(1, round(mw * s)), max(1, round(mh * s)))) if s < 1 else mid
+    avg = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2Lab
+                       ).reshape(-1, 3).astype(np.float32)
+    common = _commonest(avg)
+    if float(np.mean(distance3(avg, common) < _FLOOR_SPREAD)) < MIDDLE_SHARE:
+        return None
+    return common
+
+
+#: :func:`middle_floor_colour`: the share of the frame's middle its most common colour
+#: must cover to be taken for the floor (dice cover under a third of a frame).
+MIDDLE_SHARE = 2.0 / 3.0
+
+
+def _commonest(avg: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The most common colour of ``avg`` (N x 3 Lab): its colours counted on a grid
+    of :data:`_FLOOR_LEVEL` Lab levels, the densest 3 x 3 x 3 block of that grid,
+    and the median of the colours within :data:`_FLOOR_SPREAD` of that block's mean."""
     n = _FLOOR_CELLS
     cell = (avg * (1.0 / _FLOOR_LEVEL)).astype(np.intp)  # Lab 0..255: cells 0..15
     flat = (cell[:, 0] * n + cell[:, 1]) * n + cell[:, 2]
@@ -484,8 +528,7 @@ def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
     near = distance3(avg, mean) < _FLOOR_SPREAD
     # two colours at the block's far sides (a frame of two flat colours) leave its
     # mean between them, near none: then the block's own colours
-    common = median(avg[near if near.any() else in_block], axis=0)
-    return np.stack([median(lab, axis=0), common]).astype(np.float32)
+    return median(avg[near if near.any() else in_block], axis=0).astype(np.float32)
 
 
 #: :func:`floor_colour`: Lab levels a cell of the colour grid, cells a side, and the
@@ -496,7 +539,8 @@ _FLOOR_SPREAD = 20.0
 
 
 def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
-                  floor: NDArray[np.float32] | None = None) -> Body:
+                  floor: NDArray[np.float32] | None = None,
+                  middle: NDArray[np.float32] | None = None) -> Body:
     """Measure how the face of the detection at (x, y), ``size`` px across, stands
     apart from the floor around it (:class:`Body`), on a grid of 40 x 40 pixels
     sampled over twice the box (outside the image: its edge pixels).
@@ -506,6 +550,9 @@ def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
     into eight sectors, each summarised by its median (robust to the floor's grain and
     scattered lint). ``floor``: the frame's floor colour, or several estimates of it
     (3 or n x 3 Lab, :func:`floor_colour`): the face is measured against the nearer.
+    ``middle``: the most common colour of the frame's middle
+    (:func:`middle_floor_colour`), one more floor colour for
+    :attr:`Body.floor_contrast` only.
     """
     h, w = image.shape[:2]
     step = (np.arange(_BODY_PX, dtype=np.float32) - (_BODY_PX - 1) / 2.0) * (2.0 * size
@@ -528,6 +575,8 @@ def body_contrast(image: NDArray[np.uint8], x: float, y: float, size: float,
         for f in floors:
             near |= distance3(core, f) < FLOOR_NEAR
         share = float(near.mean())
+    if middle is not None:
+        far = min(far, float(np.linalg.norm(middle - face)))
     return Body(dist[-3], lighter, far, dist[2], share)
 
 

@@ -148,3 +148,72 @@ def test_polka_dots_dropped_as_specks_still_call_for_the_half_size_look() -> Non
     # fourth, under the quarter-size look's size, since vision.read._at_size_read)
     res = read_scene("polka", 4, 2121)
     assert (res.correct, res.wrong, res.false) == (4, 0, 0), res.misreads
+
+
+def _crumb_in_a_box_corner() -> np.ndarray:
+    """A 600 px frame: a light table (Lab L about 80) round a black box floor over its
+    middle, the box's walls brown, and one light crumb of 4 px in the floor's
+    corner."""
+    rng = np.random.default_rng(5)
+    img = np.full((600, 600, 3), (150, 175, 190), np.uint8)  # the table
+    cv2.rectangle(img, (140, 140), (460, 460), (40, 70, 110), -1)  # the box's walls
+    floor = np.clip(rng.normal(18, 4, (290, 290, 1)), 0, 255).astype(np.uint8)
+    img[155:445, 155:445] = floor
+    cv2.circle(img, (438, 162), 2, (230, 230, 230), -1)  # the crumb, in a corner
+    return img
+
+
+def test_a_crumb_in_a_box_corner_is_measured_against_the_frame_s_middle(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three blind seeds of the kinds: a crumb in a corner of a box seen from further
+    off, the table round it the frame's most common colour, read as a 1 or a 2
+    (8888 and 14242, 6060). Against the most common colour of the frame's middle,
+    the box's floor (vision.topface.middle_floor_colour), the "face" around the crumb
+    is bare floor: a floor speck."""
+    from vision.topface import middle_floor_colour
+    img = _crumb_in_a_box_corner()
+    frame = floor_colour(img)
+    middle = middle_floor_colour(img)
+    assert middle is not None and middle.shape == (3,) and middle.dtype == np.float32
+    assert middle[0] < 15  # the black floor (Lab L, 0..255)
+    assert float(np.linalg.norm(frame[1] - middle)) > 100  # the table, not the floor
+    # the walls on five sides of a box about the crumb: against the table's colour
+    # the "face" is no speck; against the middle's, it is bare floor
+    for size in (18.0, 22.0, 26.0):
+        assert not body_contrast(img, 438, 162, size, frame).is_floor_speck(20.0)
+        assert body_contrast(img, 438, 162, size, frame, middle).is_floor_speck(20.0)
+    for seed, i in ((8888, 0), (6060, 14), (14242, 6)):
+        assert read_scene("empty-lint", i, seed).false == 0, seed
+    monkeypatch.setattr("vision.read.middle_floor_colour", lambda im: floor_colour(im)[1])
+    assert [read_scene("empty-lint", i, seed).false for seed, i in
+            ((8888, 0), (6060, 14), (14242, 6))] == [1, 1, 1]
+
+
+def test_the_middle_s_colour_is_not_asked_of_large_dice() -> None:
+    # a close view of a large red die fills the frame's middle with its red: its
+    # face is the middle's most common colour, and it is still read
+    img = np.full((400, 400, 3), (30, 30, 30), np.uint8)
+    cv2.rectangle(img, (80, 80), (320, 320), (40, 40, 200), -1)
+    for x, y in ((130, 130), (270, 270), (200, 200)):
+        cv2.circle(img, (x, y), 20, (245, 245, 245), -1, cv2.LINE_AA)
+    from vision.topface import middle_floor_colour
+    red = cv2.cvtColor(np.uint8([[[40, 40, 200]]]), cv2.COLOR_BGR2Lab)[0, 0].astype(np.float32)
+    middle = middle_floor_colour(img)
+    assert middle is not None and float(np.linalg.norm(middle - red)) < 10
+    assert [d.value for d in read_dice(img).dice] == [3]
+
+
+def test_a_middle_full_of_dice_gives_no_floor_colour() -> None:
+    # a 3 x 3 block of touching small dice of three colours over the middle: its
+    # most common colour covers under two thirds of it, and is no floor
+    from vision.topface import middle_floor_colour
+    img = np.full((400, 400, 3), (30, 30, 30), np.uint8)
+    colours = [(40, 40, 200), (200, 200, 200), (40, 160, 40)]
+    for k, (x, y) in enumerate((x, y) for x in (100, 170, 240) for y in (100, 170, 240)):
+        cv2.rectangle(img, (x, y), (x + 68, y + 68), colours[k % 3], -1)
+    assert middle_floor_colour(img) is None
+    # one die of them on the bare floor: the floor holds over two thirds of the middle
+    bare = np.full((400, 400, 3), (30, 30, 30), np.uint8)
+    cv2.rectangle(bare, (170, 170), (238, 238), colours[0], -1)
+    middle = middle_floor_colour(bare)
+    assert middle is not None and middle[0] < 40  # the floor's grey 30: Lab L 28
