@@ -642,3 +642,35 @@ def test_a_die_s_shadow_on_a_polka_cloth_is_no_unreadable_die(
     assert read_scene("polka", 6, 13030).false == 0
     monkeypatch.setattr("vision.read.MAX_PIPS", 9)
     assert read_scene("polka", 6, 13030).false == 1
+
+
+def test_a_1_whose_one_pip_lies_at_a_corner_of_its_top_face_is_unreadable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind seed of the kinds: a large red 2 whose box lies off its top face; the
+    box's crop held one pip, read as 1 (0.98, pips agreeing). The top face found is
+    a whole square whose one pip lies 0.79 half-sides off its centre, at a corner
+    (vision.read.CORNER_PIP_OFFSET): no 1's pip. No hand is near it."""
+    from tools.vision.kinds import scene
+    from vision.read import CORNER_PIP_OFFSET, hand_share, pips_off_centre
+    img = scene("finger", 3, 14848).image
+    det = Detection(213.9, 543.9, 160.0, 0.9)
+    t = find_top_face(img, det.x, det.y, det.size)
+    assert t.found and t.square and t.whole and len(t.pips) == 1
+    assert pips_off_centre(t) > CORNER_PIP_OFFSET
+    assert hand_share(img, det, t) == 0.0
+    assert face_doubt(img, det, 1) == "more_pips"
+    assert read_scene("finger", 3, 14848).wrong == 0
+    monkeypatch.setattr("vision.read.CORNER_PIP_OFFSET", 1.5)  # the rule off
+    res = read_scene("finger", 3, 14848)
+    assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
+
+
+def test_a_1_s_pip_at_its_face_s_centre_is_read() -> None:
+    img = _floor()
+    cv2.rectangle(img, (90, 90), (210, 210), (40, 40, 200), -1)
+    cv2.circle(img, (150, 150), 14, (245, 245, 245), -1, cv2.LINE_AA)
+    assert face_doubt(img, Detection(150.0, 150.0, 130.0, 0.9), 1) is None
+    moved = _floor()
+    cv2.rectangle(moved, (90, 90), (210, 210), (40, 40, 200), -1)
+    cv2.circle(moved, (185, 115), 14, (245, 245, 245), -1, cv2.LINE_AA)  # at a corner
+    assert face_doubt(moved, Detection(150.0, 150.0, 130.0, 0.9), 1) == "more_pips"
