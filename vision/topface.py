@@ -466,11 +466,7 @@ def floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32]:
     step = max(1, min(h, w) // 64)
     sampled = np.ascontiguousarray(image[::step, ::step])
     lab = cv2.cvtColor(sampled, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
-    s = 64.0 / max(min(h, w), 1)
-    small = shrink_area(image, (max(1, round(w * s)), max(1, round(h * s)))) if s < 1 else image
-    avg = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2Lab
-                       ).reshape(-1, 3).astype(np.float32)
-    return np.stack([median(lab, axis=0), _commonest(avg)]).astype(np.float32)
+    return np.stack([median(lab, axis=0), _commonest(_lab_at_64(image))]).astype(np.float32)
 
 
 def middle_floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32] | None:
@@ -493,12 +489,7 @@ def middle_floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32] | None:
     floor counted on small dark dice (:attr:`Body.floor_share`: 2 right reads of
     real photos lost)."""
     h, w = image.shape[:2]
-    mid = image[h // 4: h - h // 4, w // 4: w - w // 4]
-    mh, mw = mid.shape[:2]
-    s = 64.0 / max(min(mh, mw), 1)
-    small = shrink_area(mid, (max(1, round(mw * s)), max(1, round(mh * s)))) if s < 1 else mid
-    avg = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2Lab
-                       ).reshape(-1, 3).astype(np.float32)
+    avg = _lab_at_64(image[h // 4: h - h // 4, w // 4: w - w // 4])
     common = _commonest(avg)
     if float(np.mean(distance3(avg, common) < _FLOOR_SPREAD)) < MIDDLE_SHARE:
         return None
@@ -508,6 +499,16 @@ def middle_floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32] | None:
 #: :func:`middle_floor_colour`: the share of the frame's middle its most common colour
 #: must cover to be taken for the floor (dice cover under a third of a frame).
 MIDDLE_SHARE = 2.0 / 3.0
+
+
+def _lab_at_64(image: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """``image`` area-averaged to about 64 px across its short side (a floor's grain
+    averages out), its pixels in Lab: N x 3 float32."""
+    h, w = image.shape[:2]
+    s = 64.0 / max(min(h, w), 1)
+    small = shrink_area(image, (max(1, round(w * s)), max(1, round(h * s)))) if s < 1 else image
+    return cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2Lab
+                        ).reshape(-1, 3).astype(np.float32)
 
 
 def _commonest(avg: NDArray[np.float32]) -> NDArray[np.float32]:
