@@ -315,7 +315,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       cloth). A light die on a light floor, whose face the segmentation cannot set
       apart, keeps its value: its face stops at its outline.
 
-    And for every value, ``"hand"``: the top face found is no square, or a square
+    And for every value but 6, ``"hand"``: no top face stands apart at all (a
+    finger along a red 6's middle pips cut its face in two; its corner pips read as
+    a 4 on a blind seed of the kinds), or the top face found is no square, or a square
     that is not whole (the finger notches it: a red 4 read as 2 on a blind seed of
     the kinds; 27 right reads fewer on 10719 images, 22 of them of dice a finger is
     over or beside, on the finger kind's scenes), or the pips that fit the value
@@ -338,6 +340,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         return "not_d6" if dot_grid(img, d, min_contrast, top) else None
     t = top if top is not None else find_top_face(img, d.x, d.y, d.size)
     if not t.found:
+        if hand_share(img, d, t) >= HAND_SHARE:
+            return "hand"  # a finger across the face cuts it up: none stands apart
         # no face stands apart from the floor around it: a dark d20 on a floor of
         # its colour, whose numeral is taken for a 1's pip, cannot be told from a d6
         if value in (1, 3, 5):

@@ -197,3 +197,21 @@ def test_a_1_whose_pip_lies_at_a_corner_of_its_top_face_is_the_hand_s(
     monkeypatch.setattr("vision.read.pips_off_centre", lambda t: 0.0)  # the rule off
     res = read_scene("finger", 5, 14242)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
+
+
+def test_a_die_whose_face_a_finger_cuts_up_is_the_hand_s(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind seed of the kinds: a finger along a red 6's middle pips. No top face
+    stands apart by colour (the finger cuts it in two), and the four corner pips on
+    the box's crop fit a 4: read as 4. With a finger over the box and no face found,
+    the die is unreadable and the hand is asked to go."""
+    img = scene("finger", 12, 15757).image
+    det = Detection(833.9, 543.4, 176.9, 0.7)
+    t = find_top_face(img, det.x, det.y, det.size)
+    assert not t.found
+    assert hand_share(img, det, t) > 0.2
+    assert face_doubt(img, det, 4) == "hand"
+    assert read_scene("finger", 12, 15757).wrong == 0
+    monkeypatch.setattr("vision.read.hand_share", lambda *a: 0.0)  # the hand check off
+    res = read_scene("finger", 12, 15757)
+    assert res.wrong == 1 and res.misreads[0][:2] == (6, 4)
