@@ -93,6 +93,12 @@ ROUND_PIP = 0.9
 #: synthetic marbled and translucent dice of 80..140 px, 2 right reads of 600 dice
 #: were lost with it, 9 without).
 FACETS = 2.5
+#: ... and on an outline of six corners, a hexagon (a d20 seen whole), this much: a
+#: dark d20 whose facets differ little measured 2.07, its numeral "2" read as a 1 (a
+#: blind seed of the kinds); the right 1s read on six-cornered faces on 6400 scenes of
+#: the kinds and the shared photos measure 0.95 at most (41 of them), those on five,
+#: seven or eight corners up to 2.06 (very rounded faces).
+FACETS_HEXAGON = 1.5
 
 #: A 2 or a 4 whose top face has the face colour on less than this share of a disc
 #: of 0.12 of its side about its centre (:attr:`vision.topface.TopFace.centre_clear`)
@@ -289,8 +295,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       kinds for 3 numerals read as 1); glare that bites less into the pip leaves it
       a pip on the top face's crop, and the 1 is read;
     - ``"facets"``: a 1 whose top face is no flat face
-      (:attr:`vision.topface.TopFace.texture` over :data:`FACETS`) and no
-      four-cornered square: a d20 seen whole, whose six-cornered outline passes for a
+      (:attr:`vision.topface.TopFace.texture` over :data:`FACETS`, or over
+      :data:`FACETS_HEXAGON` on an outline of six corners) and no four-cornered
+      square: a d20 seen whole, whose six-cornered outline passes for a
       rounded square (or of which only part stands apart) and whose numeral fills in
       to a round pip; the die is unreadable;
     - ``"glare"``: a 3 or a 5 whose face shows a soft-rimmed spot (specular glare)
@@ -378,7 +385,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                            and not (t.square and t.corners == 4 and t.marks == 0))
                        or (t.marks > 0 and not t.square)):
         return "not_d6"
-    if value == 1 and t.texture > FACETS and not (t.square and t.corners == 4):
+    if value == 1 and not (t.square and t.corners == 4) and (
+            t.texture > FACETS or (t.corners == 6 and t.texture > FACETS_HEXAGON)):
         return "facets"
     if (value == 1 and len(t.pips) == 0 and (t.marks > 0 or len(t.glare) > 0)
             and (top is not None or not (t.square and t.corners == 4))):

@@ -298,6 +298,24 @@ def test_the_same_outline_flat_is_not_doubted_for_its_facets() -> None:
     assert face_doubt(img, Detection(150.0, 150.0, 160.0, 0.9), 1) != "facets"
 
 
+def test_a_dark_d20_whose_facets_differ_little_is_doubted_on_its_hexagon(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind seed of the kinds: a dark blue d20 seen whole, its numeral "2" filled
+    in to a round mark (0.91 of its enclosing circle), its facets 2.07 apart, under
+    FACETS: read as 1. Its top face found has six corners, and there the bar is
+    FACETS_HEXAGON."""
+    from tools.vision.kinds import scene
+    img = scene("polyhedra", 3, 15252).image
+    det = Detection(1085.8, 533.1, 174.9, 0.7)
+    t = find_top_face(img, det.x, det.y, det.size)
+    assert t.corners == 6 and vision.read.FACETS_HEXAGON < t.texture < vision.read.FACETS
+    assert face_doubt(img, det, 1) == "facets"
+    assert read_scene("polyhedra", 3, 15252).wrong == 0
+    monkeypatch.setattr(vision.read, "FACETS_HEXAGON", vision.read.FACETS)  # the rule off
+    res = read_scene("polyhedra", 3, 15252)
+    assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
+
+
 @pytest.mark.parametrize(("seed", "i"), [(909, 3), (1212, 6)])
 def test_d20s_seen_whole_are_no_1s(seed: int, i: int) -> None:
     res = read_scene("polyhedra", i, seed)
