@@ -131,6 +131,34 @@ def test_a_tangle_of_lint_on_grainy_sandpaper_is_no_die(
     assert read_scene("empty-lint", i, seed).false == 1
 
 
+def test_a_crumb_smaller_than_its_box_is_no_die_whatever_its_marks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blind seed of the kinds: a yellow crumb of 16 px with two grey specks beside
+    it on an empty tray, read as a 3. Its "face" (the crumb) stands far from the
+    floor, its marks are darker than it, and a fifth of its box's centre is bare
+    floor: it is smaller than its box, no die's face."""
+    img = scene("empty-lint", 10, 15252).image
+    body = body_contrast(img, 432.0, 363.0, 16.6, floor_colour(img))
+    assert not body.light_marks and body.floor_contrast > 5 * P.min_body_contrast
+    assert body.floor_share >= FLOOR_SHARE and body.is_floor_speck(P.min_body_contrast)
+    assert read_scene("empty-lint", 10, 15252).false == 0
+    monkeypatch.setattr(vision.topface, "FLOOR_SHARE", 2.0)  # the rule off
+    assert read_scene("empty-lint", 10, 15252).false == 1
+
+
+def test_a_white_die_on_a_white_floor_shows_the_floor_s_colour_and_is_no_speck() -> None:
+    # its face is the floor's colour, its pips dark: the bare floor it "shows" is
+    # its own face, and the face is no farther than min_body_contrast from the floor
+    img = np.full((300, 300, 3), 225, np.uint8)
+    cv2.rectangle(img, (135, 135), (165, 165), (230, 230, 230), -1)
+    for c in ((142, 142), (158, 158), (150, 150)):
+        cv2.circle(img, c, 3, (40, 40, 40), -1)
+    body = body_contrast(img, 150.0, 150.0, 34.0, floor_colour(img))
+    assert body.floor_share >= FLOOR_SHARE and not body.light_marks
+    assert body.floor_contrast < P.min_body_contrast
+    assert not body.is_floor_speck(P.min_body_contrast)
+
+
 def test_a_very_rounded_die_whose_box_takes_in_the_floor_is_no_speck(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # a white 5 of 218 px, nearly a disc: its box takes in the floor at its centre's
