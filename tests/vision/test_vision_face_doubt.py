@@ -515,6 +515,7 @@ def test_d20s_whose_facets_show_on_a_six_cornered_outline_are_no_1s(
     # a few, up to 3.5, on six-cornered very rounded faces)
     assert read_scene("polyhedra", i, seed).wrong == 0
     monkeypatch.setattr("vision.read.FACETS", 4.0)
+    monkeypatch.setattr("vision.read.FACETS_HEXAGON", 4.0)  # both bars off
     assert read_scene("polyhedra", i, seed).wrong == 1
 
 
