@@ -95,9 +95,9 @@ ROUND_PIP = 0.9
 FACETS = 2.5
 #: ... and on an outline of six corners, a hexagon (a d20 seen whole), this much: a
 #: dark d20 whose facets differ little measured 2.07, its numeral "2" read as a 1 (a
-#: blind seed of the kinds); the right 1s read on six-cornered faces on 6400 scenes of
-#: the kinds and the shared photos measure 0.95 at most (41 of them), those on five,
-#: seven or eight corners up to 2.06 (very rounded faces).
+#: blind seed of the kinds); the right 1s read on six-cornered faces on 6619 images
+#: (6400 scenes of the kinds, the shared photos) measure 0.95 at most (41 of them),
+#: those on five, seven or eight corners up to 2.06 (very rounded faces).
 FACETS_HEXAGON = 1.5
 
 #: A 2 or a 4 whose top face has the face colour on less than this share of a disc

@@ -620,6 +620,6 @@ LARGE_FLOOR_SHARE = 0.3
 #: crumb smaller than its box, whatever its marks (small detections only). The
 #: small dice read right that show that share measure under 15 levels from the floor
 #: (white dice on a light floor); at 1 times, a white 6 of 30 px on nell-byler-d6 was
-#: lost in one look (its "face" measured there against the floor about 25 levels off);
-#: the crumb it was made for, 169.
+#: lost in one look (at 1.5 times it was not: its "face" measured there 20..30 levels
+#: off the floor); the crumb it was made for, 169.
 CRUMB_CONTRAST = 2.0
