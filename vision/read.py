@@ -286,9 +286,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       square face whose pip was found on the box's crop, where the pip finder finds
       no pip on the top face's own crop either (:func:`pip_on_top_face`: a numeral,
       glare on it or not, part of whose glyph passed for a pip on one crop), or finds
-      one pip beside an odd blob, too long for a pip and too small for a mark
-      (:attr:`vision.face.PipCheck.odd`: a numeral cut in two by a glare spot, one
-      piece taken for the pip: 4 numerals read as 1, on blind seeds 5959 and 6262
+      pips beside an odd blob, too long for a pip and too small for a mark
+      (:attr:`vision.face.PipCheck.odd`: a numeral cut up by a glare spot, a piece or
+      two taken for pips: 5 numerals read as 1, on blind seeds 5959, 6262 and 17676
       and on 150 numeral scenes of seed 9802; no right read lost on 8919 images). A
       real 1 whose pip merges with
       glare at its rim is then unreadable too (5 right reads of 6019 scenes of the
@@ -484,10 +484,11 @@ def off_centre_fit_holds(img: NDArray[np.uint8], t: TopFace, seen: PipCheck) -> 
 
 def pip_on_top_face(img: NDArray[np.uint8], t: TopFace) -> bool:
     """Whether :func:`top_face_check` finds a pip that is no piece of a glyph: one
-    pip or more, but not one pip beside an odd blob (:attr:`vision.face.PipCheck.odd`,
-    the rest of a numeral a glare spot cut in two)."""
+    pip or more, and no odd blob beside them (:attr:`vision.face.PipCheck.odd`: the
+    rest of a numeral a glare spot cut up; a "4" cut into two pips that fit no layout
+    and a body, read as 1 on a blind seed of the kinds)."""
     seen = top_face_check(img, t)
-    return seen.pips > 1 or (seen.pips == 1 and seen.odd == 0)
+    return seen.pips >= 1 and seen.odd == 0
 
 
 def hand_share(img: NDArray[np.uint8], d: Detection, t: TopFace) -> float:
