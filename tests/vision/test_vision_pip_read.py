@@ -6,10 +6,13 @@ that value at least VisionParams.pip_read_prob, or the box crop's pips fit nothi
 value. Never a 1 (one blob fits it), never a face that is not whole, never below the
 bar."""
 
+import dataclasses
+
 import cv2
 import numpy as np
 import pytest
 
+import vision.read
 from tools.vision.kinds import read_scene
 from vision.face import PipCheck
 from vision.layouts import LayoutFit
@@ -167,3 +170,19 @@ def test_a_very_rounded_3_showing_one_pip_on_its_face_is_not_read_as_1() -> None
     # classifier gives 1 over 0.4 and the pips fit a 1 cleanly
     res = read_scene("rounded", 16, 707)
     assert (res.wrong, res.false) == (0, 0), res.misreads
+
+
+def test_a_face_of_five_corners_with_fewer_light_pips_than_the_box_crop_is_not_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A red 5 seen obliquely (blind seed 16666 of the kinds): the box's crop shows
+    five white pips of two faces, fitting no layout; the classifier is sure of 4; the
+    top face found, of five corners, is the side face, with four pips. Light pips may
+    be fewer on the top face than on the box's crop only on a four-cornered face: the
+    die gets no value (before, it was read as 4)."""
+    res = read_scene("side-faces", 12, 16666)
+    assert (res.wrong, res.unreadable) == (0, 1)
+    real = vision.read._top_face
+    monkeypatch.setattr(vision.read, "_top_face",  # the face taken for four-cornered
+                        lambda img, c: dataclasses.replace(real(img, c), corners=4))
+    res = read_scene("side-faces", 12, 16666)
+    assert res.wrong == 1 and res.misreads[0][:2] == (5, 4)
