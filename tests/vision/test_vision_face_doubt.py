@@ -685,6 +685,29 @@ def test_a_1_whose_one_pip_lies_at_a_corner_of_its_top_face_is_unreadable(
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
 
 
+def test_a_1_whose_pip_lies_at_a_corner_of_a_face_no_square_is_unreadable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 19393 of the kinds: a finger across the upper part of a red 2 hides
+    one pip; the detector boxed the rest, 107 px of a 170 px die, around the other pip,
+    read as 1. The top face found, below the finger, is whole but no square (the
+    finger cuts it), and its one pip lies 0.54 half-sides off its centre: a corner
+    pip. The finger lies mostly outside the box, too little of it inside for
+    vision.read.HAND_SHARE."""
+    from tools.vision.kinds import scene
+    from vision.read import CORNER_PIP_OFFSET, HAND_SHARE, hand_share, pips_off_centre
+    img = scene("finger", 8, 19393).image
+    det = Detection(1024.1, 453.2, 107.3, 0.5)
+    t = find_top_face(img, det.x, det.y, det.size)
+    assert t.found and t.whole and not t.square and len(t.pips) == 1
+    assert pips_off_centre(t) > CORNER_PIP_OFFSET
+    assert hand_share(img, det, t) < HAND_SHARE
+    assert face_doubt(img, det, 1) == "more_pips"
+    assert read_scene("finger", 8, 19393).wrong == 0
+    monkeypatch.setattr("vision.read.CORNER_PIP_OFFSET", 1.5)  # the rule off
+    res = read_scene("finger", 8, 19393)
+    assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
+
+
 def test_a_1_s_pip_at_its_face_s_centre_is_read() -> None:
     img = _floor()
     cv2.rectangle(img, (90, 90), (210, 210), (40, 40, 200), -1)
