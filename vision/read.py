@@ -248,6 +248,13 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       other pips outside the box's crop or hidden (on a face that is no square too:
       a finger across a red 2, boxed apart from the die, cut the face found short
       of a square, blind seed 19393; no other read changed on 10219 images).
+      And any value whose top face, a whole square of other than four corners with
+      no marks, shows more pips than the value in no layout: the face found took in
+      a side face of the die's colour, and the box's crop may have counted some of
+      its pips with the top face's (a red 1 seen obliquely, its box over the 1's pip
+      and a side face's pip, read as 2, blind seed 18787). 4 right reads of 10219
+      images went with it (a red 3 whose side face's two pips the face took in);
+      on four-cornered faces it cost 39.
 
     - ``"glare"``: a 2 or a 4 with a near-saturated highlight at the centre of its
       face (:func:`saturated_centre`), where a 3's or a 5's centre pip would be:
@@ -368,6 +375,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if (value == 1 and t.whole and len(t.pips) == 1
             and pips_off_centre(t) > CORNER_PIP_OFFSET):
         return "more_pips"  # the one pip on the face lies at a corner: no 1
+    if (t.square and t.whole and t.corners != 4 and t.marks == 0 and t.value is None
+            and len(t.pips) > value):
+        return "more_pips"  # more pips than the value, in no layout: two faces' pips
     def at_centre(spots: NDArray[np.float64]) -> bool:  # within a fifth of the side
         return bool(len(spots)) and float(np.min(np.hypot(spots[:, 0], spots[:, 1]))
                                           ) < GLARE_CENTRE * t.side

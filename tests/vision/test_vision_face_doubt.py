@@ -708,6 +708,22 @@ def test_a_1_whose_pip_lies_at_a_corner_of_a_face_no_square_is_unreadable(
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
 
 
+def test_a_face_that_took_in_a_side_face_s_pips_is_unreadable() -> None:
+    """Blind seed 18787 of the kinds: a red 1 seen obliquely, its box over the 1's pip
+    and a pip of a side face of the same red: read as 2 (the classifier 0.85, the box
+    crop's two pips fitting a 2). The top face found took in the side face: a square
+    of five corners holding three pips in no layout, more than the value."""
+    from tools.vision.kinds import scene
+    img = scene("side-faces", 4, 18787).image
+    det = Detection(415.6, 407.2, 180.5, 0.6)
+    t = find_top_face(img, det.x, det.y, det.size)
+    assert t.found and t.square and t.whole and t.corners == 5 and t.marks == 0
+    assert t.value is None and len(t.pips) == 3
+    assert face_doubt(img, det, 2) == "more_pips"
+    res = read_scene("side-faces", 4, 18787)
+    assert (res.correct, res.wrong, res.unreadable) == (1, 0, 1)
+
+
 def test_a_1_s_pip_at_its_face_s_centre_is_read() -> None:
     img = _floor()
     cv2.rectangle(img, (90, 90), (210, 210), (40, 40, 200), -1)
