@@ -339,9 +339,11 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     the kinds; 27 right reads fewer on 10719 images, 22 of them of dice a finger is
     over or beside, on the finger kind's scenes), or the pips that fit the value
     (``pips``) lie over :data:`HIDDEN_PIP_OFFSET` off the face's centre (a finger
-    over a 3's corner pip, outside the whole square face found), or a 1's pip on the
-    top face found lies that far off its centre (:func:`pips_off_centre`: a corner
-    pip of a 2 whose other pip a finger hides, read as 1 on a blind seed), and a
+    over a 3's corner pip, outside the whole square face found), or the pips on the
+    top face found are not the value's (:func:`not_the_value_s_pips`: more of them,
+    or their centre that far off the face's: a corner pip of a 2 whose other pip a
+    finger hides, read as 1 on a blind seed; a 3 read as 2, a 4 as 2, a 6 as 4 on
+    blind seeds 19898 and 19999), and a
     skin-coloured region reaches from outside the die into its box or its top face,
     over at least a pip's area of it (:func:`hand_share`, :data:`HAND_SHARE`): a finger
     over the die hides pips, and what is left can fit a smaller value (a 5 with its
@@ -366,8 +368,7 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         return "not_d6" if dot_grid(img, d, min_contrast, t) else None
     if ((not (t.square and t.whole) or (pips is not None and pips.fit.value == value
                                         and pips.fit.offset > HIDDEN_PIP_OFFSET)
-         or (value == 1 and pips_off_centre(t) > HIDDEN_PIP_OFFSET))
-            and hand_share(img, d, t) >= HAND_SHARE):
+         or not_the_value_s_pips(t, value)) and hand_share(img, d, t) >= HAND_SHARE):
         return "hand"
     if (t.square and t.whole and t.marks == 0 and t.value is not None
             and t.value in CONTAINED_IN[value]):
@@ -434,6 +435,18 @@ def pips_off_centre(t: TopFace) -> float:
         return 0.0
     cx, cy = np.mean(t.pips, axis=0)
     return float(np.hypot(cx, cy)) / (t.side / 2.0)
+
+
+def not_the_value_s_pips(t: TopFace, value: int) -> bool:
+    """The pips on the top face found (``t``) are not all of ``value``'s, some of them
+    hidden: more of them than the value (a finger over a red 6's pip leaves five, in
+    no layout, and the box's crop fit four: read as 4 on a blind seed of the kinds),
+    or their centre over :data:`HIDDEN_PIP_OFFSET` half-sides off the face's
+    (:func:`pips_off_centre`; every layout is centred: a 2's corner pip alone, a 3's
+    centre and corner pips whose other corner a finger hides, read as 2 on a blind
+    seed, 0.34 off; a 4 whose right-hand column a finger covers, read as 2, 0.37 off).
+    Asked where a hand is over the die (:func:`face_doubt`)."""
+    return len(t.pips) > value or pips_off_centre(t) > HIDDEN_PIP_OFFSET
 
 
 def top_face_check(img: NDArray[np.uint8], t: TopFace) -> PipCheck:

@@ -218,3 +218,31 @@ def test_a_die_whose_face_a_finger_cuts_up_is_the_hand_s(
     monkeypatch.setattr("vision.read.hand_share", lambda *a: 0.0)  # the hand check off
     res = read_scene("finger", 12, 15757)
     assert res.wrong == 1 and res.misreads[0][:2] == (6, 4)
+
+
+@pytest.mark.parametrize(("seed", "i", "misread"), [(19898, 4, (3, 2)), (19898, 6, (4, 2)),
+                                                    (19999, 10, (6, 4))])
+def test_a_face_under_a_finger_whose_pips_are_not_the_value_s_is_the_hand_s(
+        seed: int, i: int, misread: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seeds of the kinds: a finger over a red 3's corner pip (its face cut
+    short beside the finger, the centre and the other corner pip 0.34 half-sides off
+    its centre), over a red 4's right-hand column (the left column's two pips 0.37
+    off), over one pip of a red 6 (five pips on a whole square face, the box's crop
+    fit four). Each was read as a smaller value; with the finger over the die and the
+    top face's pips not the value's (vision.read.not_the_value_s_pips), unreadable."""
+    res = read_scene("finger", i, seed)
+    assert (res.wrong, res.false) == (0, 0)
+    assert res.unreadable >= 1
+    monkeypatch.setattr("vision.read.not_the_value_s_pips", lambda t, value: False)
+    res = read_scene("finger", i, seed)
+    assert res.wrong == 1 and res.misreads[0][:2] == misread
+
+
+def test_pips_not_the_value_s_more_of_them_or_off_centre() -> None:
+    from vision.read import not_the_value_s_pips
+    t = find_top_face(_die(), 150.0, 150.0, 120.0)  # a whole red 5, all pips seen
+    assert t.found and len(t.pips) == 5
+    assert not not_the_value_s_pips(t, 5)
+    assert not_the_value_s_pips(t, 4)  # five pips: no 4
+    right_column = dataclasses.replace(t, pips=t.pips[t.pips[:, 0] > 10])
+    assert len(right_column.pips) == 2 and not_the_value_s_pips(right_column, 2)
