@@ -94,7 +94,7 @@ def face_crop(
     return np.asarray(crop, np.uint8)
 
 
-def find_pips(face: NDArray[np.uint8]) -> PipCheck:
+def find_pips(face: NDArray[np.uint8], in_hull: bool = True) -> PipCheck:
     """Find pips on an upright face crop (``FACE_PX`` square, the face filling it,
     turned square with the face's edges) and fit them to the d6 layouts, which may
     turn only with the face (``fit_layout(..., aligned=True)``).
@@ -105,6 +105,14 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     the centre whose rim is far softer than the other pips'
     (:func:`_softer_than_siblings`), or which is both wider than them and brighter
     than every one of them (:data:`GLARE_LIKE`), is glare, not a pip.
+
+    With ``in_hull`` pips are looked for only inside the convex hull of the face's
+    colour (:func:`_face_hull`): a very rounded die leaves the floor in the crop's
+    corners, and its corner pips run into it (on 10219 images 1381 more right reads,
+    1372 of them of the kinds' very rounded dice, 626 fewer missed, wrong and invented
+    as before, the real photos unchanged). Off for a small die's box crop: a
+    side face's strips, whose colour the face's median took, made a hull that cut a
+    strip into a pip (a side face on a polka cloth read as 6).
     """
     n = face.shape[0]
     gray = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -124,6 +132,8 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
     if contrast < 25:
         return PipCheck(LayoutFit(None, np.inf, 0.0, np.inf), 0, contrast)
     mask = (score > max(contrast * 0.5, 18)).astype(np.uint8)
+    hull = _face_hull(mask, pip_min ** 2) if in_hull else np.ones_like(mask)
+    mask &= hull
     border = max(n // 16, 1)
     mask[:border] = 0
     mask[-border:] = 0
@@ -189,7 +199,26 @@ def find_pips(face: NDArray[np.uint8]) -> PipCheck:
             doubt = True
     explained = np.isin(labels, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
-                    _marks(score, contrast, n, pip_max, explained) + strokes, strips, odd)
+                    _marks(score * hull, contrast, n, pip_max, explained) + strokes, strips,
+                    odd)
+
+
+def _face_hull(mask: NDArray[np.uint8], min_area: float) -> NDArray[np.uint8]:
+    """The convex hull (1 inside, n x n uint8) of the face's colour on a face crop
+    (``mask``: 1 where the crop stands out from the face; regions of the face's
+    colour under ``min_area`` px left out): a very rounded die, close to a disc,
+    leaves the floor in its box crop's corners, and its corner pips, near the shaded
+    rim, run into it; the hull holds the pips and leaves the floor out. A finger or a
+    mark across the face stays inside (the face's colour on both sides of it); a die
+    whose face fills the crop has the whole crop."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(1 - mask, connectivity=4)
+    keep = [k for k in range(1, count) if stats[k][cv2.CC_STAT_AREA] >= min_area]
+    if not keep:
+        return np.ones_like(mask)
+    pts = cv2.findNonZero(np.isin(labels, keep).astype(np.uint8))
+    hull = np.zeros_like(mask)
+    cv2.fillConvexPoly(hull, cv2.convexHull(pts), 1)
+    return hull
 
 
 #: :func:`_strips`: a strip is at least this share of the face crop's side long,

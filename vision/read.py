@@ -773,7 +773,7 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
     ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
     a = math.radians(ang)
     side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
-    pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX))
+    pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX), in_hull=top_face)
     if not top_face or _box_crop_stands(pips, want):
         return ang, pips, None
     other = pips.clean  # the box's crop fits a value other than the classifier's
