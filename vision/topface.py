@@ -623,3 +623,44 @@ LARGE_FLOOR_SHARE = 0.3
 #: lost in one look (at 1.5 times it was not: its "face" measured there 20..30 levels
 #: off the floor); the crumb it was made for, 169.
 CRUMB_CONTRAST = 2.0
+
+
+#: :func:`floor_in_shadow`: a "face" whose colour is the floor's times one factor in
+#: this range, each BGR channel's factor within :data:`SHADOW_SPREAD` of the others,
+#: is the floor in a shadow. On the kinds' scenes and the shared photos, the
+#: detections left unread but kept as dice that measured so (0.45..0.78, spread under
+#: 0.05) were all shadows: a die's hard square shadow on a polka cloth or felt, its
+#: dots taken for pips (three of them counted as invented dice); the nearest die, a
+#: white one on a light cloth, 0.87. A black die on a white floor is under 0.3.
+SHADOW_FACTOR = (0.3, 0.8)
+SHADOW_SPREAD = 0.1
+#: :func:`floor_in_shadow`: a floor whose brightest BGR channel is under this level
+#: (a black sandpaper) gives no factor worth measuring.
+SHADOW_MIN_FLOOR = 50.0
+
+
+def floor_in_shadow(image: NDArray[np.uint8], x: float, y: float, size: float,
+                    floor: NDArray[np.float32]) -> bool:
+    """The detection at (x, y), ``size`` px across, is the floor in a shadow: the
+    median colour of its box's central 0.6 (sampled as in :func:`body_contrast`) is
+    the floor's colour (``floor``, 3 or n x 3 Lab as :func:`floor_colour` gives;
+    any of them) times one factor in :data:`SHADOW_FACTOR`, the three BGR channels'
+    factors within :data:`SHADOW_SPREAD` of each other. A shadow darkens every
+    channel alike (light blocked, not a new colour); a die's face has its own
+    colour, or, white or grey on a neutral floor, is lighter than it."""
+    h, w = image.shape[:2]
+    step = (np.arange(_BODY_PX, dtype=np.float32) - (_BODY_PX - 1) / 2.0) * (2.0 * size
+                                                                               / _BODY_PX)
+    xs = np.clip(np.rint(x + step), 0, w - 1).astype(np.intp)
+    ys = np.clip(np.rint(y + step), 0, h - 1).astype(np.intp)
+    crop = image[ys[:, None], xs[None, :]].reshape(-1, 3)
+    face = median(crop[_BODY_CORE_IDX].astype(np.float32), axis=0)
+    lab = np.clip(np.reshape(floor, (-1, 1, 3)), 0, 255).astype(np.uint8)
+    for bgr in cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).reshape(-1, 3).astype(np.float32):
+        if float(bgr.max()) < SHADOW_MIN_FLOOR:
+            continue
+        k = (face + 1.0) / (bgr + 1.0)
+        if (SHADOW_FACTOR[0] <= float(k.mean()) <= SHADOW_FACTOR[1]
+                and float(k.max() - k.min()) <= SHADOW_SPREAD):
+            return True
+    return False

@@ -11,7 +11,7 @@ from tools.vision.kinds import read_scene, scene
 from vision import read_dice
 from vision.model import Detection
 from vision.read import FaceRead
-from vision.topface import body_contrast, floor_colour
+from vision.topface import body_contrast, floor_colour, floor_in_shadow
 from vision.types import VisionParams, VisionSettingsError
 
 
@@ -212,3 +212,48 @@ def test_a_patch_of_polka_cloth_between_two_dice_is_no_smeared_die(
     monkeypatch.setattr("vision.read.SMEAR_FLOOR", 2.0)
     res = read_scene("polka", 0, 9494)
     assert (res.correct, res.false) == (6, 1)
+
+
+def _shadowed_floor(floor_bgr: tuple[int, int, int], face_bgr: tuple[int, int, int]
+                    ) -> np.ndarray:
+    rng = np.random.default_rng(3)
+    img = np.full((300, 300, 3), floor_bgr, np.float64) + rng.normal(0, 2, (300, 300, 1))
+    img[120:180, 120:180] = np.asarray(face_bgr, np.float64) + rng.normal(0, 2, (60, 60, 1))
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("face, shadow", [
+    ((24, 108, 126), True),    # a yellow cloth (40, 180, 210) at 0.6: its shadow
+    ((36, 162, 189), False),   # at 0.9: a light die of the cloth's colour, no shadow
+    ((40, 40, 200), False),    # a red die on the yellow cloth: its own colour
+    ((30, 30, 30), False),     # a black die on it: under 0.3 of the cloth's channels
+])
+def test_floor_in_shadow_is_the_floor_darkened_alike_in_every_channel(
+        face: tuple[int, int, int], shadow: bool) -> None:
+    img = _shadowed_floor((40, 180, 210), face)
+    assert floor_in_shadow(img, 150.0, 150.0, 60.0, floor_colour(img)) is shadow
+
+
+def test_on_a_black_floor_no_shadow_is_measured() -> None:
+    """Under vision.topface.SHADOW_MIN_FLOOR (the floor's brightest channel) the
+    factor means nothing: a dark grey die on black sandpaper is not a shadow."""
+    img = _shadowed_floor((30, 30, 30), (18, 18, 18))
+    assert not floor_in_shadow(img, 150.0, 150.0, 60.0, floor_colour(img))
+
+
+@pytest.mark.parametrize("seed, i, right, missed", [
+    (17777, 9, 4, 2),   # the A/B set's scenes: the shadow of a die missed
+    (21312, 0, 4, 0),   # blind seed of the twenty-eighth pass
+])
+def test_a_die_s_shadow_on_a_polka_cloth_is_no_die(
+        monkeypatch: pytest.MonkeyPatch, seed: int, i: int, right: int, missed: int) -> None:
+    """A white die's hard square shadow on a polka cloth, 74..130 px: its dots taken
+    for pips, no value read, a square "face" with a pip found in it
+    (:func:`vision.read.d6_face_seen`): it was kept as an unreadable die, an invented
+    die. Its colour is the cloth's times 0.54..0.59 in every channel
+    (:func:`vision.topface.floor_in_shadow`): the floor in a shadow, no die."""
+    res = read_scene("polka", i, seed)
+    assert (res.correct, res.wrong, res.missed, res.false) == (right, 0, missed, 0)
+    monkeypatch.setattr("vision.read.floor_in_shadow", lambda *a, **k: False)
+    res = read_scene("polka", i, seed)
+    assert (res.correct, res.wrong, res.false) == (right, 0, 1)
