@@ -1463,10 +1463,12 @@ def read_dice(
             # the floor itself: its pattern (polka dots) taken for pips, read or not
             # where the frame's edge cuts it (a grid of dots there reads as a 4 or a 6)
             continue
-        elif (fr.value is None and fr.pip_check != "agrees" and d.size >= p.strict_min_px
+        elif (fr.value is None and d.size >= p.strict_min_px
               and floor_in_shadow(img, d.x, d.y, d.size,
                                   floor := floor_colour(img) if floor is None else floor)):
-            continue  # a die's shadow on the floor, the floor's dots taken for pips
+            # a die's shadow on the floor, the floor's dots taken for pips (their value
+            # read or not; left unread by a check: a hand where the cloth is of skin)
+            continue
         elif (fr.value is None and fr.pip_check != "agrees"
               and (d.size >= p.strict_min_px or (large_throw and d.size >= 0.5 * p.strict_min_px))
               and not d6_face_seen(img, d)):
