@@ -1296,6 +1296,22 @@ def without_small_reads(img: NDArray[np.uint8], cands: list[Candidate],
                                                        c.det.size).found))))]
 
 
+def top_face_names_another(t: TopFace, value: int) -> bool:
+    """The pips on the top face found (``t``) fit a layout other than ``value``'s
+    that is not part of it (:func:`vision.layouts.could_be_part_of`): more pips, or
+    pips where ``value`` has none. A box shifted off a large die takes in part of its
+    face, and the pips there can fit a smaller layout cleanly (one column of a 6 as a
+    3, blind seed 22726).
+
+    >>> six = TopFace(True, square=True, whole=True, value=6)
+    >>> top_face_names_another(six, 3), top_face_names_another(six, 6)
+    (True, False)
+    >>> top_face_names_another(TopFace(True, value=2), 3)  # a 3's pip lost to glare
+    False
+    """
+    return t.value is not None and t.value != value and not could_be_part_of(t.value, value)
+
+
 def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
              ) -> int | None:
     """The value of a large die left unread where two checks of it agree, or ``None``.
@@ -1354,7 +1370,9 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
     if not (t.found and t.square and t.whole and t.marks == 0):
         return None
     if by_pips is not None:
-        return by_pips
+        # the top face's own pips may be fewer (lost to glare), never another layout
+        # that the box's crop's cannot be part of (a 6 whose box took in one column)
+        return None if top_face_names_another(t, by_pips) else by_pips
     # sure: the classifier's value, where the top face's pips fit it and are no fewer
     # than the box's crop shows (a pip lost on the top face is lost to glare)
     return (value if t.value == value and (

@@ -135,6 +135,45 @@ def test_the_top_face_may_show_more_pips_than_the_box_crop_never_other_ones() ->
     assert _pip_read(_white(6), three) is None  # a 6 has no centre pip
 
 
+UNSURE_3 = [0.06, 0.04, 0.04, 0.42, 0.07, 0.27, 0.10]  # the classifier: 3 or 5?
+
+
+def _three(probs: list[float]) -> Candidate:
+    """A large detection whose box crop's pips fit a 3 cleanly."""
+    return Candidate(Detection(150.0, 150.0, 140.0, 0.9),
+                     np.tile(np.array([probs], np.float32), (2, 1)),
+                     PipCheck(LayoutFit(3, 0.05, 0.0, 0.05), 3, 150.0), 0.0)
+
+
+def test_the_box_crop_s_pips_read_only_where_the_top_face_shows_no_other_layout() -> None:
+    """Blind seed 22726 polka-017: a box shifted off a white 6 took in one column of
+    its pips, a clean 3 on the box's crop; the classifier unsure (3 at 0.42); the top
+    face, whole and square, shows all six. Read as 3 before; now unreadable."""
+    c = _three(UNSURE_3)
+    assert decide(c.probs, c.pips, P, c.det.size).value is None
+    assert _pip_read(_white(6), c) is None
+    assert _pip_read(_white(5), c) is None  # a 5 holds a 3's pips and more
+    # fewer pips on the top face than the box crop shows (lost to glare): a 3 stands
+    assert _pip_read(_white_2(), c) == 3
+
+
+def test_without_the_top_face_check_the_column_of_a_6_read_3(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("vision.read.top_face_names_another", lambda *a, **k: False)
+    assert _pip_read(_white(6), _three(UNSURE_3)) == 3
+
+
+def test_a_6_s_column_boxed_apart_is_not_read_as_3_on_the_polka_scene(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The blind scene itself (22726 polka-017): five dice right, the 6 unreadable,
+    nothing wrong; with the check off, the 6 read as 3."""
+    res = read_scene("polka", 17, 22726)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (5, 0, 1, 0)
+    monkeypatch.setattr("vision.read.top_face_names_another", lambda *a, **k: False)
+    res = read_scene("polka", 17, 22726)
+    assert (res.correct, res.wrong, res.misreads[0][:2]) == (5, 1, (6, 3))
+
+
 def test_no_top_face_read_under_glare_doubt_with_unsure_turns_or_of_a_1() -> None:
     assert _pip_read(_white(5), _candidate(SURE_5, None, glare=True)) is None
     turns = Candidate(Detection(150.0, 150.0, 140.0, 0.9),
