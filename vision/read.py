@@ -1334,7 +1334,7 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
       top face's own pips fit a layout that those cannot be part of
       (:func:`top_face_names_another`: a box shifted off a 6 took in one column of
       its pips, a clean 3, blind seed 22726; on 6219 images, the kinds' scenes of
-      30 seeds, both photo folders and the vision cases, it fired 5 times and
+      30 seeds, both photo folders and the vision cases, it fired 3 times and
       changed no read).
     - *The pips on the box's crop fit no layout*, or one that could be part of the
       classifier's value (:func:`vision.layouts.could_be_part_of`: pips lost to the
