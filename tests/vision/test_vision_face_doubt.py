@@ -741,3 +741,17 @@ def test_a_1_s_pip_at_its_face_s_centre_is_read() -> None:
     cv2.rectangle(moved, (90, 90), (210, 210), (40, 40, 200), -1)
     cv2.circle(moved, (185, 115), 14, (245, 245, 245), -1, cv2.LINE_AA)  # at a corner
     assert face_doubt(moved, Detection(150.0, 150.0, 130.0, 0.9), 1) == "more_pips"
+
+
+def test_a_numeral_1_cut_by_glare_on_a_square_face_is_no_1(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A numeral die's "1" on a white square face (blind seed 23231 of the kinds), a
+    glare spot across its stroke: on the box's crop one piece passed for the pip of a
+    1 beside a blob too long for a pip (:attr:`vision.face.PipCheck.odd`), and on the
+    top face, a clean four-cornered square, the one "pip" is no disc (it fills 0.71
+    of its enclosing circle, under :data:`vision.read.ROUND_PIP`). No value."""
+    res = read_scene("numerals-text", 16, 23231)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.ROUND_PIP", 0.0)  # every pip a disc: read as 1
+    res = read_scene("numerals-text", 16, 23231)
+    assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)

@@ -229,11 +229,14 @@ def test_a_face_under_a_finger_whose_pips_are_not_the_value_s_is_the_hand_s(
     its centre), over a red 4's right-hand column (the left column's two pips 0.37
     off), over one pip of a red 6 (five pips on a whole square face, the box's crop
     fit four). Each was read as a smaller value; with the finger over the die and the
-    top face's pips not the value's (vision.read.not_the_value_s_pips), unreadable."""
+    top face's pips not the value's (vision.read.not_the_value_s_pips), unreadable.
+    (The 3 read as 2 is also withheld since the twenty-ninth pass, the classifier's
+    second a 3: vision.read.rival_holds_the_pips; the counterfactual turns it off.)"""
     res = read_scene("finger", i, seed)
     assert (res.wrong, res.false) == (0, 0)
     assert res.unreadable >= 1
     monkeypatch.setattr("vision.read.not_the_value_s_pips", lambda t, value: False)
+    monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)
     res = read_scene("finger", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == misread
 

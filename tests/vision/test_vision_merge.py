@@ -166,6 +166,9 @@ def test_the_dots_of_a_polka_cloth_do_not_keep_out_the_dice_among_them() -> None
 def test_dots_found_over_the_dice_do_not_keep_out_the_coarser_looks_dice() -> None:
     # white dice on a pink polka cloth (seed 17575): the finer looks find only the
     # cloth's dots (170 of 27..85 px, none read), over the dice too; the coarser
-    # looks' boxes over the dice were not taken where a dot lay: no die at all
+    # looks' boxes over the dice were not taken where a dot lay: no die at all.
+    # Both are found; one is left unreadable since the twenty-ninth pass (its box
+    # crop's clean 2, the classifier's second a 3: vision.read.rival_holds_the_pips)
     res = read_scene("polka", 0, 17575)
-    assert (res.correct, res.wrong, res.false) == (2, 0, 0)
+    assert (res.correct + res.unreadable, res.wrong, res.false) == (2, 0, 0)
+    assert res.correct >= 1

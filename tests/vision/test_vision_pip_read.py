@@ -64,7 +64,7 @@ def _pip_read(img: np.ndarray, c: Candidate) -> int | None:
     return pip_read(img, c, decide(c.probs, c.pips, P, c.det.size), P)
 
 
-UNSURE_2 = [0.02, 0.0, 0.5, 0.46, 0.01, 0.01, 0.0]  # the classifier: 2 or 3?
+UNSURE_2 = [0.02, 0.46, 0.5, 0.0, 0.01, 0.01, 0.0]  # the classifier: 2 or 1?
 
 
 def test_an_unsure_classifier_and_a_clean_2_on_a_whole_face_read_2() -> None:
@@ -135,7 +135,7 @@ def test_the_top_face_may_show_more_pips_than_the_box_crop_never_other_ones() ->
     assert _pip_read(_white(6), three) is None  # a 6 has no centre pip
 
 
-UNSURE_3 = [0.06, 0.04, 0.04, 0.42, 0.07, 0.27, 0.10]  # the classifier: 3 or 5?
+UNSURE_3 = [0.06, 0.04, 0.04, 0.42, 0.27, 0.07, 0.10]  # the classifier: 3 or 4?
 
 
 def _three(probs: list[float]) -> Candidate:
@@ -166,12 +166,36 @@ def test_without_the_top_face_check_the_column_of_a_6_read_3(
 def test_a_6_s_column_boxed_apart_is_not_read_as_3_on_the_polka_scene(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The blind scene itself (22726 polka-017): five dice right, the 6 unreadable,
-    nothing wrong; with the check off, the 6 read as 3."""
+    nothing wrong. The classifier's second there is a 5 (0.27 to the 3's 0.42), so
+    :func:`vision.read.rival_holds_the_pips` withholds it too: each check alone
+    keeps the 3 out; with both off, the 6 is read as 3."""
     res = read_scene("polka", 17, 22726)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (5, 0, 1, 0)
     monkeypatch.setattr("vision.read.top_face_names_another", lambda *a, **k: False)
     res = read_scene("polka", 17, 22726)
+    assert (res.correct, res.wrong, res.unreadable) == (5, 0, 1)
+    monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)
+    res = read_scene("polka", 17, 22726)
     assert (res.correct, res.wrong, res.misreads[0][:2]) == (5, 1, (6, 3))
+
+
+def test_the_box_crop_s_3_is_no_read_where_the_classifier_s_second_is_a_5() -> None:
+    """The pips of a 3 are among a 5's: where the classifier gives 5 half the
+    probability of 3 or more, the box crop's clean 3 may be a 5 whose corner pips
+    were lost (:func:`vision.read.rival_holds_the_pips`)."""
+    assert _pip_read(_white_2(), _three([0.02, 0.02, 0.05, 0.48, 0.10, 0.30, 0.03])) is None
+    assert _pip_read(_white_2(), _three([0.02, 0.02, 0.05, 0.48, 0.30, 0.10, 0.03])) == 3
+
+
+def test_a_very_rounded_5_seen_as_a_3_is_no_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 23332 rounded-014: a white 5 so rounded that its two corner pips
+    lie on the shaded rim; the box's crop a clean 3, the classifier 0.48 for 3 and
+    0.30 for 5. Read as 3 before, unreadable now."""
+    res = read_scene("rounded", 14, 23332)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)  # no rival ever close
+    res = read_scene("rounded", 14, 23332)
+    assert res.wrong == 1 and res.misreads[0][:2] == (5, 3)
 
 
 def test_no_top_face_read_under_glare_doubt_with_unsure_turns_or_of_a_1() -> None:
