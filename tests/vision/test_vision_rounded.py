@@ -3,6 +3,8 @@ its box crop's corners, and its corner pips, near the shaded rim, run into that
 floor. The pip finder looks for pips only inside the convex hull of the face's
 colour (vision.face._face_hull), which holds the pips and leaves the floor out."""
 
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -56,3 +58,71 @@ def test_very_rounded_dice_of_the_kinds_are_read(
     monkeypatch.setattr("vision.face._face_hull", lambda mask, area: np.ones_like(mask))
     res = read_scene("rounded", i, 12929)
     assert (res.correct, res.wrong) == (before, 0)
+
+
+def _disc_4_on_grey(soft: bool = False) -> np.ndarray:
+    """A white disc face (radius 21 px) on a mid-grey floor, its 4's pips at the
+    crop's diagonals 16 px out, close to the floor; with ``soft`` the pips at the
+    top right and bottom left are blurred spots (Gaussian, sigma 2.5 px) and the
+    floor is left out."""
+    n = FACE_PX
+    yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2.0
+    img = np.full((n, n, 3), 120.0 if not soft else 230.0, np.float32)
+    img[np.hypot(xx, yy) <= 21.0] = 235.0 if not soft else 230.0
+    off = 16.0 / math.sqrt(2.0) if not soft else 11.5
+    for sx, sy in ((-1, -1), (1, 1), (1, -1), (-1, 1)):
+        px, py = sx * off, sy * off
+        if soft and sx != sy:
+            g = np.exp(-((xx - px) ** 2 + (yy - py) ** 2) / (2 * 2.5 ** 2))
+            img -= (205.0 * g)[:, :, None]
+        else:
+            c = (n - 1) / 2.0
+            cv2.circle(img, (round(c + px), round(c + py)), 4, (20.0, 20.0, 20.0), -1)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def test_a_pip_s_rim_is_measured_on_the_face_not_the_floor(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grey floor beside a corner pip stands out half as much as the pip: in the
+    rim's window it made the pip look as soft as glare (vision.face.RIM_IN_HULL)."""
+    check = find_pips(_disc_4_on_grey())
+    assert (check.fit.value, check.pips, check.clean) == (4, 4, True)
+    monkeypatch.setattr("vision.face.RIM_IN_HULL", False)
+    check = find_pips(_disc_4_on_grey())
+    assert (check.fit.value, check.pips, check.glare_doubt) == (None, 0, True)
+
+
+def test_soft_spots_that_make_a_layout_together_put_the_pips_in_doubt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two blurred pips of a 4, each taken for glare, left a clean 2: the pips and
+    every soft spot together fit a 4 (vision.face.SOFT_TOGETHER)."""
+    check = find_pips(_disc_4_on_grey(soft=True))
+    assert (check.fit.value, check.pips, check.glare_doubt, check.clean) == (2, 2, True, False)
+    monkeypatch.setattr("vision.face.SOFT_TOGETHER", False)
+    check = find_pips(_disc_4_on_grey(soft=True))
+    assert (check.fit.value, check.clean) == (2, True)
+
+
+@pytest.mark.parametrize(("i", "seed"), [(5, 24140), (19, 24443), (10, 22019)])
+def test_a_very_rounded_4_whose_corner_pips_looked_soft_is_no_2(
+        i: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seeds 24140 rounded-005, 24443 rounded-019 and 22019 rounded-010: a very
+    rounded white 4, two of its pips taken for glare (the floor in their rim's
+    window), the classifier sure of 2. Read as 2 before; unreadable now."""
+    res = read_scene("rounded", i, seed)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.face.RIM_IN_HULL", False)
+    monkeypatch.setattr("vision.face.SOFT_TOGETHER", False)
+    res = read_scene("rounded", i, seed)
+    assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)
+
+
+def test_a_blurred_rounded_4_is_read_as_4_not_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 13434 rounded-007: the 4's pips blurred, two over the soft-rim bound on
+    the face alone; with every soft spot tried together the box crop is in doubt and
+    the die is read from another look, as 4."""
+    res = read_scene("rounded", 7, 13434)
+    assert (res.correct, res.wrong, res.false) == (6, 0, 0)
+    monkeypatch.setattr("vision.face.SOFT_TOGETHER", False)
+    res = read_scene("rounded", 7, 13434)
+    assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)

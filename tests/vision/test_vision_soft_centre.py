@@ -72,6 +72,10 @@ def test_the_soft_corner_pips_of_very_rounded_dice_are_no_glare(
     res = read_scene("rounded", 12, 1515)
     assert (res.correct, res.wrong) == (3, 0)
     monkeypatch.setattr("vision.face.GLARE_CENTRE", 1.0)
+    # (since the 30th pass a pip's rim is measured on the face alone, which leaves
+    # these corner pips sharp enough: 2 right, 1 missed; measured with the floor
+    # beside them, as when this test was written, they read none)
+    monkeypatch.setattr("vision.face.RIM_IN_HULL", False)
     assert read_scene("rounded", 12, 1515).correct == 0
 
 
