@@ -182,9 +182,11 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True) -> PipCheck:
     centre_glare = set(_softer_than_siblings(rims, central))
     if signed is light and len(whole) >= 3 and any(central):
         # light pips: a spot wider than them and brighter than every one is glare
+        peaks = [float(score[labels == k].max()) for _, _, k in whole]
         centre_glare.update(_wider_and_brighter(
-            [float(rows[k][4]) for _, _, k in whole],
-            [float(score[labels == k].max()) for _, _, k in whole], central))
+            [float(rows[k][4]) for _, _, k in whole], peaks, central))
+        if BRIGHTER_AND_SOFTER:
+            centre_glare.update(_brighter_and_softer(peaks, rims, central))
     for i, (c, _, k) in enumerate(whole):
         if i in centre_glare:
             soft.append(c)
@@ -439,6 +441,45 @@ def _wider_and_brighter(areas: list[float], peaks: list[float],
         others = [j for j in range(len(areas)) if j != i]
         if (central[i] and areas[i] > GLARE_LIKE * float(np.median([areas[j] for j in others]))
                 and peaks[i] > max(peaks[j] for j in others)):
+            out.append(i)
+    return out
+
+
+#: A spot at the face's centre (within :data:`GLARE_CENTRE` of the side) on a face
+#: whose pips are lighter than it, whose peak contrast is over this many times every
+#: other pip's and whose rim is softer than every other pip's, is glare
+#: (:func:`_brighter_and_softer`). On 6219 images (the photo folders, the vision cases,
+#: the kinds' scenes of 30 seeds) it changed 17 reads: 3 more right, 2 more
+#: unreadable, 5 fewer missed, wrong and invented as before, no photo read differently;
+#: it also catches five glare scenes of earlier passes that other checks fixed.
+GLARE_BRIGHTER = 1.1
+BRIGHTER_AND_SOFTER = True
+
+
+def _brighter_and_softer(peaks: list[float], rims: list[float],
+                         central: list[bool]) -> list[int]:
+    """Which of a face's light pips (their peak contrasts and :func:`rim_softness`;
+    three or more), among those at its centre (``central``), are over
+    :data:`GLARE_BRIGHTER` times brighter than every other and softer-rimmed than
+    every other: glare, not a pip (the pips of a face are printed alike and a pip is
+    no light source; a red 2 with glare at its centre, 1.18 times brighter than its
+    pips and its rim 1.9 against their 1.5 and 1.6, read as 3 on the kinds' glare
+    scenes).
+
+    >>> _brighter_and_softer([129, 152, 127], [1.5, 1.9, 1.6], [False, True, False])
+    [1]
+    >>> _brighter_and_softer([129, 136, 127], [1.5, 1.9, 1.6], [False, True, False])
+    []
+    >>> _brighter_and_softer([129, 152, 127], [1.5, 1.55, 1.6], [False, True, False])
+    []
+    """
+    if len(peaks) < 3:
+        return []
+    out = []
+    for i in range(len(peaks)):
+        others = [j for j in range(len(peaks)) if j != i]
+        if (central[i] and peaks[i] > GLARE_BRIGHTER * max(peaks[j] for j in others)
+                and rims[i] > max(rims[j] for j in others)):
             out.append(i)
     return out
 

@@ -45,6 +45,7 @@ def test_a_2_with_a_glare_spot_softer_than_its_pips_at_its_centre_is_no_3(
     # (nor its size and brightness: vision.face.GLARE_LIKE, switched off too)
     monkeypatch.setattr("vision.face.SOFTER_THAN_SIBLINGS", 99.0)
     monkeypatch.setattr("vision.face.GLARE_LIKE", 99.0)
+    monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
     before = find_pips(face)
     assert before.fit.value == 3 and before.clean
 
@@ -72,6 +73,7 @@ def test_the_soft_corner_pips_of_very_rounded_dice_are_no_glare(
     res = read_scene("rounded", 12, 1515)
     assert (res.correct, res.wrong) == (3, 0)
     monkeypatch.setattr("vision.face.GLARE_CENTRE", 1.0)
+    monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
     # (since the 30th pass a pip's rim is measured on the face alone, which leaves
     # these corner pips sharp enough: 2 right, 1 missed; measured with the floor
     # beside them, as when this test was written, they read none)
@@ -94,6 +96,7 @@ def test_glare_at_the_centre_of_a_red_die_gives_no_wrong_value(
     # (and the glare core looked for at the box's centre where the top face found is
     # no square, vision.read.BOX_GLARE, which catches one of them too)
     monkeypatch.setattr("vision.read.BOX_GLARE", ())
+    monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
     assert read_scene("glare", i, seed).wrong == 1
 
 
@@ -184,6 +187,7 @@ def test_glare_brighter_than_the_pips_by_30_levels_is_no_centre_pip(
     res = read_scene("glare", 8, 4141)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.read.BRIGHT_STEP", 40)  # as before
+    monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
     res = read_scene("glare", 8, 4141)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
 
@@ -199,5 +203,22 @@ def test_glare_at_the_box_centre_counts_where_the_top_face_is_no_square(
     res = read_scene("glare", 10, 9901)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.read.BOX_GLARE", ())
+    monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
     res = read_scene("glare", 10, 9901)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
+
+
+def test_a_centre_spot_brighter_and_softer_than_every_pip_is_glare(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 24241 glare-002: a red 2, a glare spot at its centre as wide as its
+    pips, 24 levels brighter than them (under vision.read.BRIGHT_STEP) and its rim
+    1.24 times theirs (under SOFTER_THAN_SIBLINGS): read as 3 from its top face.
+    Brighter than every pip by a tenth and softer than every one, it is glare
+    (vision.face._brighter_and_softer); the die is unreadable now."""
+    from tools.vision.kinds import read_scene
+
+    res = read_scene("glare", 2, 24241)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)
+    res = read_scene("glare", 2, 24241)
+    assert res.wrong == 1 and res.misreads[0][:2] == (2, 3)
