@@ -227,6 +227,9 @@ def test_kinds_scenes_read_from_clean_pips(kind: str, i: int, seed: int, right: 
     # the polka scene's die is read also where its box crop's clean fit, which the
     # classifier denies, defers to its top face (the twenty-first pass): that off too
     monkeypatch.setattr("vision.read._box_crop_stands", lambda pips, want: pips.clean)
+    # (since the 30th pass a glare spot brighter and softer than every pip is no pip,
+    # which leaves the second specks scene's box crop a clean fit: that off too)
+    monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)
     off = read_scene(kind, i, seed)
     assert off.correct < right and off.wrong == 0
 
