@@ -169,6 +169,13 @@ BRIGHT_STEP = 30
 #: nothing else.
 RIVAL_SHARE = 0.5
 
+#: :func:`pip_read`: the nearest a 2's or a 4's pip lies to its face's centre, as a
+#: share of the face's side. Their pips lie in the face's corners, 0.45..0.6 of a
+#: half-side from the centre along each edge (:data:`vision.layouts.PIP_OFFSET`), so
+#: 0.32 of the side or more away; a 6's middle pips and a 3's or a 5's centre pip lie
+#: nearer (:func:`pip_off_the_corners`).
+CORNER_PIP_NEAREST = 0.3
+
 #: :func:`face_doubt`: the values no die shows where the box's crop holds a blob too
 #: long for a pip beside the pip (:attr:`vision.face.PipCheck.odd`: a numeral's
 #: stroke) on a top face that is no square: a d12's "8" read as 1 on a blind seed of
@@ -1325,6 +1332,31 @@ def top_face_names_another(t: TopFace, value: int) -> bool:
     return t.value is not None and t.value != value and not could_be_part_of(t.value, value)
 
 
+def pip_off_the_corners(t: TopFace, value: int, seen: int) -> bool:
+    """``value`` is a 2 or a 4, seen as ``seen`` pips on the box's crop; the top face
+    found (``t``; its pips in px from its centre) shows fewer, and one of them lies
+    nearer its centre than :data:`CORNER_PIP_NEAREST` of its side, where a 2 or a 4
+    has no pip: the face found is another face, or took in a side face (a red die
+    seen obliquely, its top face a 1 and its side face a 2, the box's crop a clean 2
+    of one pip from each face: read as 2 on blind seeds 26564 and 26766 of the
+    kinds). Where the top face shows as many pips, their own layout speaks
+    (:func:`top_face_names_another`): the centre of a face found is less sure than
+    its pips (a white 2 on a polka cloth, a dot taken into its face, one pip 0.29 of
+    the side from the centre found).
+
+    >>> lone = TopFace(True, side=100.0, pips=np.array([[0.0, 22.0]]))
+    >>> pip_off_the_corners(lone, 2, 2), pip_off_the_corners(lone, 6, 2)
+    (True, False)
+    >>> corner = TopFace(True, side=100.0, pips=np.array([[26.0, 22.0]]))
+    >>> pip_off_the_corners(corner, 2, 2)  # the other pip lost to glare or the rim
+    False
+    """
+    if value not in (2, 4) or not 0 < len(t.pips) < seen:
+        return False
+    nearest = float(np.min(np.hypot(t.pips[:, 0], t.pips[:, 1])))
+    return nearest < CORNER_PIP_NEAREST * t.side
+
+
 def rival_holds_the_pips(mean: NDArray[np.float32], seen: int) -> bool:
     """A value whose pips hold all of the ``seen`` layout's and more
     (:data:`vision.layouts.CONTAINED_IN`) has a mean class probability (``mean``, 7
@@ -1366,7 +1398,9 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
       30 seeds, both photo folders and the vision cases, it fired 3 times and
       changed no read), or a larger value that holds those pips is a close second
       for the classifier (:func:`rival_holds_the_pips`: a very rounded 5 whose
-      corner pips lie on the shaded rim, read as 3).
+      corner pips lie on the shaded rim, read as 3), or the pips are a 2's or a 4's
+      and the top face shows a pip off its corners (:func:`pip_off_the_corners`: a
+      side face's pip and the top face's 1 made a clean 2).
     - *The pips on the box's crop fit no layout*, or one that could be part of the
       classifier's value (:func:`vision.layouts.could_be_part_of`: pips lost to the
       crop's edge or to an oblique box that takes in a side face), with nothing else
@@ -1408,9 +1442,11 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
     if by_pips is not None:
         # the top face's own pips may be fewer (lost to glare), never another layout
         # that the box's crop's cannot be part of (a 6 whose box took in one column);
-        # and no larger value that holds the pips seen may be a close second
+        # and no larger value that holds the pips seen may be a close second; a 2's
+        # or a 4's pips lie in the corners of the top face, never nearer its centre
         return None if (top_face_names_another(t, by_pips)
-                        or rival_holds_the_pips(mean, by_pips)) else by_pips
+                        or rival_holds_the_pips(mean, by_pips)
+                        or pip_off_the_corners(t, by_pips, pips.pips)) else by_pips
     # sure: the classifier's value, where the top face's pips fit it and are no fewer
     # than the box's crop shows (a pip lost on the top face is lost to glare)
     return (value if t.value == value and (
