@@ -18,7 +18,7 @@ import vision.read
 from tools.vision.kinds import read_scene
 from vision.model import Detection
 from vision.read import _pip_check, face_doubt, saturated_centre
-from vision.topface import centre_pip_partners, find_top_face
+from vision.topface import TopFace, centre_pip_partners, find_top_face
 
 
 def _floor() -> np.ndarray:
@@ -757,3 +757,35 @@ def test_a_numeral_1_cut_by_glare_on_a_square_face_is_no_1(
     monkeypatch.setattr("vision.read.ROUND_PIP", 0.0)  # every pip a disc: read as 1
     res = read_scene("numerals-text", 16, 23231)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
+
+
+def _top_with_pips(n: int) -> TopFace:
+    """A top face found (no square) of 100 px with ``n`` pips in rows of four."""
+    pts = np.array([[-30.0 + 20 * (i % 4), -20.0 + 30 * (i // 4)] for i in range(n)])
+    return TopFace(True, square=False, whole=False, side=100.0, center=(150.0, 150.0),
+                   pips=pts)
+
+
+def test_a_top_face_showing_more_than_six_pips_is_no_d6_face(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No face of a d6 shows more than six pips: the region found is a patch of a
+    polka cloth (vision.read.SEVEN_PIPS)."""
+    img = np.full((300, 300, 3), 30, np.uint8)
+    det = Detection(150.0, 150.0, 110.0, 0.9)
+    assert face_doubt(img, det, 4, _top_with_pips(7), 12.0) == "not_d6"
+    assert face_doubt(img, det, 4, _top_with_pips(4), 12.0) is None
+    monkeypatch.setattr("vision.read.SEVEN_PIPS", False)
+    assert face_doubt(img, det, 4, _top_with_pips(7), 12.0) is None
+
+
+def test_four_polka_dots_between_two_dice_are_no_4_where_their_patch_shows_seven(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 27271 polka-001: four white dots of a black polka cloth between a
+    6 and a 2, detected as a die of 104 px and read as 4 (the classifier 0.97, the
+    dots a 4's layout); the cloth about them does not go on past the box on three
+    sides (the dice), so the dot-grid check passed it; the top face found, the patch
+    of cloth the dice bound, shows seven dots. An invented die before; no die now."""
+    res = read_scene("polka", 1, 27271)
+    assert (res.correct, res.wrong, res.false) == (3, 0, 0)
+    monkeypatch.setattr("vision.read.SEVEN_PIPS", False)
+    assert read_scene("polka", 1, 27271).false == 1
