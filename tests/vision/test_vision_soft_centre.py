@@ -173,6 +173,9 @@ def test_glare_larger_and_brighter_than_the_pips_of_a_red_4_gives_no_5(
 
     assert read_scene("glare", 4, 2929).wrong == 0
     monkeypatch.setattr("vision.face.GLARE_LIKE", 99.0)
+    # (since the 31st pass a centre spot a twentieth brighter and softer than every
+    # pip is glare too, vision.face.GLARE_BRIGHTER; at the tenth of before it is not)
+    monkeypatch.setattr("vision.face.GLARE_BRIGHTER", 1.1)
     assert read_scene("glare", 4, 2929).wrong == 1
 
 
@@ -222,3 +225,20 @@ def test_a_centre_spot_brighter_and_softer_than_every_pip_is_glare(
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)
     res = read_scene("glare", 2, 24241)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 3)
+
+
+def test_a_centre_spot_a_twentieth_brighter_and_softer_than_every_pip_is_glare(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 27574 glare-012: a red 4, a small glare spot at its centre; on its
+    top face's crop the spot was 1.08 times brighter than the brightest pip and its
+    rim the softest (1.21 times the pips' median, under SOFTER_THAN_SIBLINGS): read
+    as 5 (the classifier unsure, 0.50 for 5 and 0.45 for 4). Brighter than every pip
+    by a twentieth (vision.face.GLARE_BRIGHTER, a tenth before) it is glare; the die
+    is unreadable now."""
+    from tools.vision.kinds import read_scene
+
+    res = read_scene("glare", 12, 27574)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
+    monkeypatch.setattr("vision.face.GLARE_BRIGHTER", 1.1)
+    res = read_scene("glare", 12, 27574)
+    assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
