@@ -11,7 +11,7 @@ reported.
 
 import pytest
 
-from tools.vision.kinds import scene
+from tools.vision.kinds import FIRST_FACE, scene
 from vision import read_dice
 from vision.evaluate import LabelledDie, LabelledImage, score_image
 
@@ -53,6 +53,7 @@ def test_a_die_too_large_for_the_quarter_size_look_is_found_by_a_smaller_one(
     sc = scene(kind, i, seed)
     assert [d.value for d in sc.dice] == [value]
     assert [d.value for d in read_dice(sc.image).dice] == [value]
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.BIGGEST_LOOK_MIN_FRAME", 10**6)  # the quarter look only
     monkeypatch.setattr("vision.read.SIDE_STRIPS", 3)  # and two strips still read
     before = read_scene(kind, i, seed)
@@ -76,6 +77,7 @@ def test_a_side_face_at_the_edge_of_a_large_die_s_box_is_part_of_it(
         half = 0.5 * big.size
         return (small.size < 0.6 * face and abs(small.x - big.x) < half
                 and abs(small.y - big.y) < half)
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read._inside_die", box_only)
     res = read_scene("side-faces", 36, 9501)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 6)
@@ -97,5 +99,6 @@ def test_a_crop_round_one_die_gets_no_smaller_look(monkeypatch: pytest.MonkeyPat
     crop = img[169:273, 225:315].copy()
     r = read_dice(crop)
     assert [d.value for d in r.dice] == [5] and r.problems == ()
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.BIGGEST_LOOK_MIN_FRAME", 0)
     assert [d.value for d in read_dice(crop).dice] == [5, None]

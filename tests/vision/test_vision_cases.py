@@ -35,9 +35,11 @@ KIND = {
     "very-rounded-dice.webp": "10 very rounded dice",
 }
 #: what the reader of main fails on today, per test: (image, "safe" | "found")
+#: (the very rounded dice are all found since the thirty-second pass's ensemble of
+#: face classifiers)
 FAILS_NOW: set[tuple[str, str]] = {
     (im, "found") for im in ("finger-on-a-die.webp", "glare-washout.webp",
-                             "patterned-floor.webp", "very-rounded-dice.webp")}
+                             "patterned-floor.webp")}
 
 
 @cache

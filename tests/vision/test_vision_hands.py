@@ -9,12 +9,13 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import read_scene, scene
+from tools.vision.kinds import FIRST_FACE, read_scene, scene
 from vision import read_dice
 from vision.hands import hand_over
 from vision.model import Detection
 from vision.read import HAND_SHARE, face_doubt, hand_share
 from vision.topface import find_top_face
+from vision.types import Reading
 
 SKIN = (120, 160, 215)  # BGR, a light skin tone
 RED = (40, 40, 200)
@@ -73,13 +74,25 @@ def test_a_pip_of_skin_colour_inside_the_face_is_no_hand() -> None:
     assert hand_over(img, 150.0, 150.0, 120.0) == 0.0
 
 
-def test_a_die_under_a_finger_is_unreadable_and_the_hand_is_asked_to_go() -> None:
+def test_a_die_under_a_finger_is_unreadable_and_the_hand_is_asked_to_go(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # a kinds scene: a finger from the frame's top edge over a red 5's centre pip
     sc = scene("finger", 3, 1717)
-    r = read_dice(sc.image)
     (five,) = [d for d in sc.dice if d.value == 5]
     x, y = (five.box[0] + five.box[2]) / 2, (five.box[1] + five.box[3]) / 2
-    (i,) = [k for k, d in enumerate(r.dice) if abs(d.center[0] - x) + abs(d.center[1] - y) < 40]
+
+    def near(r: Reading) -> list[int]:
+        return [k for k, d in enumerate(r.dice)
+                if abs(d.center[0] - x) + abs(d.center[1] - y) < 40]
+
+    # the ensemble shipped since the thirty-second pass (one of its members was
+    # trained on dice under fingers as no readable die) reads no die there at all
+    r = read_dice(sc.image)
+    assert near(r) == [] and 5 not in [d.value for d in r.dice]
+    # the first classifier finds it, and the hand check gives the reason
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)
+    r = read_dice(sc.image)
+    (i,) = near(r)
     assert r.dice[i].value is None
     (p,) = [p for p in r.problems if p.die == i]
     assert p.code == "unreadable" and "hand is over the die" in p.message
@@ -113,6 +126,7 @@ def test_dice_under_a_finger_in_the_kinds_scenes_give_no_value_they_do_not_show(
     # without the hand check each was misread (a 5 as 4, a 3 as 2, a 6 as 3, a 5 as 2;
     # two 2s as 1, a finger along the side that holds their second pip; a red 4 as 2
     # on a blind seed, its face still a square but notched by the finger: not whole)
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.hand_over", lambda *a: 0.0)
     if (seed, i) == (2828, 5):  # its 2's one pip left lies at a corner of a face no
         # square: since blind seed 19393 the corner pip check catches it too
@@ -178,6 +192,7 @@ def test_a_2_with_a_pip_at_its_top_face_s_centre_on_a_notched_face_is_unreadable
     res = read_scene(kind, i, seed)
     assert (res.wrong, res.false) == (0, 0)
     assert res.unreadable >= 1
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     # without the rule the 3 reads 2 (and without the hand check, which has the
     # finger's notch too)
     monkeypatch.setattr("vision.read.NO_CENTRE_PIP", ())
@@ -218,6 +233,7 @@ def test_a_die_whose_face_a_finger_cuts_up_is_the_hand_s(
     assert hand_share(img, det, t) > 0.2
     assert face_doubt(img, det, 4) == "hand"
     assert read_scene("finger", 12, 15757).wrong == 0
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.hand_share", lambda *a: 0.0)  # the hand check off
     res = read_scene("finger", 12, 15757)
     assert res.wrong == 1 and res.misreads[0][:2] == (6, 4)
@@ -238,6 +254,7 @@ def test_a_face_under_a_finger_whose_pips_are_not_the_value_s_is_the_hand_s(
     res = read_scene("finger", i, seed)
     assert (res.wrong, res.false) == (0, 0)
     assert res.unreadable >= 1
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.not_the_value_s_pips", lambda t, value: False)
     monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)
     res = read_scene("finger", i, seed)

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import read_scene
+from tools.vision.kinds import FIRST_FACE, read_scene
 from vision import read_dice
 from vision.evaluate import evaluate
 from vision.types import Die, VisionParams
@@ -29,10 +29,11 @@ def test_the_half_size_look_reads_dice_of_the_size_read_that_the_full_size_look_
 ) -> None:
     # nell-byler-d6 (training part), dice about 40 px in 640 px: the full-size look
     # (512 px) leaves the 5 at the top and a 4 unread; the half-size look finds them
-    # at 20 px, the size of the dice read, under the 40 px it took before
+    # at 20 px, the size of the dice read, under the 40 px it took before (since the
+    # thirty-second pass's ensemble of classifiers one of the seven is left unread)
     both = evaluate(LOOKS, _read(VisionParams())).summary()["counts"]
     assert (both["correct"], both["wrong"], both["unreadable"], both["missed"],
-            both["false"]) == (7, 0, 0, 0, 0)
+            both["false"]) == (6, 0, 1, 0, 0)
     one = evaluate(LOOKS, _read(VisionParams(two_scales=False))).summary()["counts"]
     assert (one["correct"], one["wrong"], one["unreadable"]) == (5, 0, 2)
 
@@ -88,6 +89,7 @@ def test_a_patch_of_polka_cloth_the_size_of_the_dice_is_no_die(
                 and not any(read._overlap(d, c.det) for c in cands)]
         return read._candidates(img, read.not_specks(img, near, p, floor), p)
 
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr(read, "_at_size_read", any_face)
     # (since the 31st pass a top face showing over six pips is no d6's face, which
     # holds the 3434 patch out too: that off as well)
@@ -100,9 +102,10 @@ def test_where_no_look_reads_a_die_on_a_polka_cloth_the_large_ones_it_found_are_
     # 6161, scene 14: three white dice on a dark cloth of white dots, none read by any
     # look before ("no dice"): no size to go by, so the quarter-size look's
     # detections from the size where a value needs its pips to agree are taken (72 px):
-    # one 3 is read, the other 3 found unreadable (the 6 beside its shadow still missed)
+    # both 3s are read (the 6 beside its shadow still missed); before the thirty-second
+    # pass's ensemble of classifiers one 3 was found unreadable
     res = read_scene("polka", 14, seed=6161)
-    assert (res.correct, res.wrong, res.unreadable, res.missed, res.false) == (1, 0, 1, 1, 0)
+    assert (res.correct, res.wrong, res.unreadable, res.missed, res.false) == (2, 0, 0, 1, 0)
 
 
 def test_a_die_read_by_its_pips_beside_a_die_close_to_the_camera_is_kept(

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import read_scene
+from tools.vision.kinds import FIRST_FACE, read_scene
 from vision.face import FACE_PX, _face_hull, find_pips
 
 
@@ -111,6 +111,7 @@ def test_a_very_rounded_4_whose_corner_pips_looked_soft_is_no_2(
     window), the classifier sure of 2. Read as 2 before; unreadable now."""
     res = read_scene("rounded", i, seed)
     assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.face.RIM_IN_HULL", False)
     monkeypatch.setattr("vision.face.SOFT_TOGETHER", False)
     res = read_scene("rounded", i, seed)
@@ -123,6 +124,7 @@ def test_a_blurred_rounded_4_is_read_as_4_not_2(monkeypatch: pytest.MonkeyPatch)
     the die is read from another look, as 4."""
     res = read_scene("rounded", 7, 13434)
     assert (res.correct, res.wrong, res.false) == (6, 0, 0)
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.face.SOFT_TOGETHER", False)
     res = read_scene("rounded", 7, 13434)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)

@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tools.vision.kinds import FIRST_FACE
 from vision.face import FACE_PX, find_pips
 
 FACE = (40, 40, 200)  # a red face, BGR
@@ -88,6 +89,7 @@ def test_glare_at_the_centre_of_a_red_die_gives_no_wrong_value(
     from tools.vision.kinds import read_scene
 
     assert read_scene("glare", i, seed).wrong == 0
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.face.SOFTER_THAN_SIBLINGS", 99.0)
     # (one of them, 233 over pips of 175, is also brighter than its pips by
     # vision.read.BRIGHT_STEP: that check is switched off too)
@@ -144,6 +146,7 @@ def test_a_kinds_white_3_under_glare_is_no_2(seed: int, i: int,
     from tools.vision.kinds import read_scene
 
     assert read_scene("glare", i, seed).wrong == 0
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.topface.FADED", 999.0)  # no spot is ever darker
     assert read_scene("glare", i, seed).wrong == 1
 
@@ -189,6 +192,7 @@ def test_glare_brighter_than_the_pips_by_30_levels_is_no_centre_pip(
 
     res = read_scene("glare", 8, 4141)
     assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.BRIGHT_STEP", 40)  # as before
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
     res = read_scene("glare", 8, 4141)
@@ -239,6 +243,7 @@ def test_a_centre_spot_a_twentieth_brighter_and_softer_than_every_pip_is_glare(
 
     res = read_scene("glare", 12, 27574)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.face.GLARE_BRIGHTER", 1.1)
     res = read_scene("glare", 12, 27574)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import read_scene
+from tools.vision.kinds import FIRST_FACE, read_scene
 from vision.face import FACE_PX, STROKE, _holed, find_pips, stroke_likeness
 
 
@@ -95,6 +95,7 @@ def test_a_d12_numeral_is_no_1(monkeypatch: pytest.MonkeyPatch) -> None:
     # before, 4.0, they did not)
     monkeypatch.setattr("vision.read.FACETS", 4.0)
     assert read_scene("polyhedra", 12, 1717).wrong == 0
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     # and since the nineteenth pass its small pentagon face (D12_FACE) or the rest
     # of its glyph beside the "pip" (ODD_BLOB_VALUES) give it away as well
     monkeypatch.setattr("vision.read.D12_FACE", 0.0)

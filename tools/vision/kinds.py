@@ -40,6 +40,15 @@ import numpy as np
 from vision.evaluate import ImageResult, LabelledDie, LabelledImage, load_labels, score_image
 from vision.render import RenderedScene, RenderSpec, render_scene
 
+#: The first face classifier (trained 2026-11-29, shipped alone until the
+#: thirty-second pass, now one member of the shipped ensemble,
+#: ``tools/vision/ensemble.py``). The misreads that most rules of ``vision.read``
+#: were made for were found with it; the ensemble alone no longer makes many of them.
+#: A test that turns a rule off to show its misread (a counterfactual) reads with this
+#: classifier where the ensemble would not show the misread: the rule is still proved
+#: to catch what it was made for.
+FIRST_FACE = Path(__file__).resolve().parent / "face-members" / "face-2026-11-29.onnx"
+
 
 @dataclass(frozen=True)
 class Kind:

@@ -365,7 +365,8 @@ def main() -> None:
                     help="folder for the loss curves (another one for trials)")
     ap.add_argument("--face-init", default=None,
                     help="continue from these weights (fine-tuning at --init-lr): a "
-                         "PyTorch state dict, or an exported .onnx (vision/models/face.onnx; "
+                         "PyTorch state dict, or an exported .onnx (a member in "
+                         "tools/vision/face-members/, not the shipped ensemble; "
                          "its BatchNorms frozen)")
     args = ap.parse_args()
     Path(args.checkpoints).mkdir(parents=True, exist_ok=True)
