@@ -2,7 +2,8 @@
 
 - ``models/detector.onnx``: die-centre heatmap and die size at 1/4 of its input.
 - ``models/face.onnx``: a 48 x 48 crop of one die -> 7 class scores (0: not a readable
-  die; 1..6: the face value on top).
+  die; 1..6: the face value on top). Since the thirty-second pass it is the mean of
+  the logits of two classifiers in one network (``tools/vision/ensemble.py``).
 
 Both were trained by ``tools/vision/train.py`` on the training part of the shared
 photos and on synthetic scenes (``tools/vision/manifest.json``). Each network is

@@ -358,7 +358,8 @@ def main() -> None:
     ap.add_argument("--face-stretch", type=float, default=0.5,
                     help="chance that a die crop is stretched to another aspect ratio")
     ap.add_argument("--face-out", default=str(MODELS / "face.onnx"),
-                    help="where to write the face classifier (another path for trials)")
+                    help="where to write the face classifier (another path for trials; the "
+                         "shipped file is an ensemble of members, tools/vision/ensemble.py)")
     ap.add_argument("--manifest", default=str(HERE / "manifest.json"),
                     help="where to record the run (another path for trials)")
     ap.add_argument("--figures", default=str(HERE / "figures"),
