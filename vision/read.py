@@ -1002,11 +1002,12 @@ def _glyph_in_unread(img: NDArray[np.uint8], c: Candidate, cands: list[Candidate
     large detection (:func:`_within`) that reads no value, and the top face check of
     large dice (:func:`face_doubt`) doubts it, and either the large one shows a square
     top face (:func:`_top_face`) or the check calls the small one no d6 and the face
-    classifier reads the large one as a 1 (:func:`_reads_one`): the loop of a numeral
-    die's glyph (an underlined "6", blind seeds 5959 and 8282 of the kinds), found as a
-    small die by one look, would otherwise outrank the unread numeral die around it in
-    :func:`merge_looks` and be read as 1. A numeral die reads as a 1 to the classifier
-    (0.8..0.99 on those scenes), and its glyph's ink can fill the centre of its box so
+    classifier reads the large one as a 1 or as no die (:func:`_reads_one`): the loop
+    of a numeral die's glyph (an underlined "6", blind seeds 5959 and 8282 of the
+    kinds), found as a small die by one look, would otherwise outrank the unread
+    numeral die around it in :func:`merge_looks` and be read as 1. A numeral die reads
+    as a 1 to the first classifier (0.8..0.99 on those scenes) and mostly as no die to
+    the shipped ensemble, and its glyph's ink can fill the centre of its box so
     that no top face is found around it (seed 8282). (With neither, six real 1s of
     36..48 px in nell-byler-d6, inside boxes over several dice that the classifier
     reads as 4, 5 or 6, were lost too.)"""

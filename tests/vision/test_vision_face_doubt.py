@@ -19,6 +19,7 @@ from tools.vision.kinds import FIRST_FACE, read_scene
 from vision.model import Detection
 from vision.read import _pip_check, face_doubt, saturated_centre
 from vision.topface import TopFace, centre_pip_partners, find_top_face
+from vision.types import VisionParams
 
 
 def _floor() -> np.ndarray:
@@ -815,10 +816,9 @@ def test_a_numeral_die_the_ensemble_calls_no_die_still_holds_its_loop_out(
     res = read_scene("numerals-text", 6, 8282)
     assert (res.wrong, res.false) == (0, 0)
 
-    def ones_only(c: object, p: object) -> bool:
-        probs = c.probs  # type: ignore[attr-defined]
-        return bool(float(probs.mean(axis=0)[1]) >= p.read_threshold  # type: ignore[attr-defined]
-                    and np.all(probs.argmax(axis=1) == 1))
+    def ones_only(c: vision.read.Candidate, p: VisionParams) -> bool:
+        return bool(float(c.probs.mean(axis=0)[1]) >= p.read_threshold
+                    and np.all(c.probs.argmax(axis=1) == 1))
     monkeypatch.setattr("vision.read._reads_one", ones_only)
     res = read_scene("numerals-text", 6, 8282)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
