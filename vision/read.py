@@ -1650,7 +1650,8 @@ def read_dice(
                                     "re-throw it, or straighten it if it is leaning.", i))
     for x, y in strange:
         problems.append(Problem("not_a_die", f"Something at the {where(x, y, w, h)} of the "
-                                "tray is not a die: take it out and press again."))
+                                "tray is not a die I can read: take it out, or re-throw it "
+                                "if it is a die."))
     if not dice and not banked:
         problems.append(Problem("no_dice", "No dice seen in the tray: throw and press again."))
     elif expected is not None and len(dice) != expected:

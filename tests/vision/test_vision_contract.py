@@ -50,3 +50,16 @@ def test_params_reject_nonsense(bad: dict[str, object]) -> None:
 def test_problem_codes_are_documented() -> None:
     assert {"too_dark", "blurred", "moving", "cut_off", "cocked", "not_a_die", "count",
             "unreadable", "no_dice"} <= set(PROBLEM_CODES)
+
+
+def test_not_a_die_tells_the_table_what_to_do_whether_or_not_it_is_a_die() -> None:
+    # the bench's first throw: a translucent purple die whose pale pips hardly show
+    # at the top right; the reader cannot tell it from a numeral die or a pattern, so
+    # the message must not claim it is no die (players can see it is one)
+    from vision.bench import synthetic_frames
+    from vision.read import read_dice
+
+    r = read_dice(synthetic_frames(1280, 720)[0])
+    assert [(p.code, p.message) for p in r.problems] == [(
+        "not_a_die", "Something at the top right of the tray is not a die I can read: take "
+        "it out, or re-throw it if it is a die.")]
