@@ -101,6 +101,7 @@ PROBLEM_CODES: dict[str, str] = {
     "cut_off": "a die is cut off by the edge of the image or of the tray region",
     "cocked": "a die is leaning (on the wall or on another die): no face is on top",
     "not_a_die": "an object in the tray looks like a die but is not one",
+    "hand": "a hand or finger hides a die that could not be counted (no die is added)",
     "count": "the number of dice seen differs from the number expected",
 }
 
