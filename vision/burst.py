@@ -85,7 +85,9 @@ def combine(readings: Sequence[Reading], frame_size: tuple[int, int] = (0, 0)) -
     The first reading gives the dice and their places; each die keeps a value only
     when at least two readings give it that value at that place and none gives
     another (:attr:`Die.agreed` says how many did); otherwise its value is ``None``
-    with an ``unreadable`` problem. Whole-image problems of any frame are kept.
+    with an ``unreadable`` problem: the first reading's own, with its words (a hand
+    over the die), where that reading left the die unread; else one that says the
+    frames disagree, or asks for a re-throw. Whole-image problems of any frame are kept.
     ``frame_size`` (width, height px) places the dice in words ("top left").
 
     Raises:
@@ -112,7 +114,11 @@ def combine(readings: Sequence[Reading], frame_size: tuple[int, int] = (0, 0)) -
                 seen.add((p.code, None))
                 problems.append(p)
     for p in first.problems:
-        if p.die is not None and p.code != "unreadable":
+        # the first frame's reason for a die it left unread (a hand over it, glare)
+        # stands where the burst leaves it unread too; a die the first frame read and
+        # the frames disagree on gets the disagreement's words below
+        if p.die is not None and 0 <= p.die < len(dice) and (p.code != "unreadable" or (
+                first.dice[p.die].value is None and dice[p.die].value is None)):
             problems.append(p)
     flagged = {p.die for p in problems if p.die is not None}
     blurred = any(p.code in ("blurred", "moving") for p in problems)

@@ -59,6 +59,23 @@ def test_whole_image_problems_of_any_frame_are_kept() -> None:
     assert [p.code for p in r.problems] == ["blurred"]
 
 
+def test_the_first_frame_s_reason_for_a_die_it_left_unread_stands() -> None:
+    # a hand over the die: the table is asked to take it away, not to re-throw
+    hand = Problem("unreadable", "A hand is over the die at the left: take it away "
+                   "and press again.", 0)
+    a = Reading((die(None, 50), die(2, 150)), problems=(hand,))
+    b = Reading((die(None, 50), die(2, 150)), problems=(hand,))
+    r = combine([a, b], (400, 100))
+    assert r.values == (None, 2)
+    assert r.problems == (hand,)
+    # a die the first frame read and the frames disagree on keeps the burst's words
+    c = Reading((die(5, 50), die(2, 150)))
+    r = combine([c, a], (400, 100))
+    assert r.values == (None, 2) and len(r.problems) == 1
+    assert r.problems[0].message == ("Cannot read the die at the left: the frames of "
+                                     "the burst disagree on it.")
+
+
 def test_one_reading_is_passed_through() -> None:
     r = combine([Reading((die(3, 50), die(None, 150)))])
     assert r.values == (3, None) and [d.agreed for d in r.dice] == [1, 0] and r.frames == 1

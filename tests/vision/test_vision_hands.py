@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tools.vision.kinds import FIRST_FACE, read_scene, scene
-from vision import read_dice
+from vision import read_burst, read_dice
 from vision.hands import hand_over
 from vision.model import Detection
 from vision.read import HAND_SHARE, face_doubt, hand_over_missed_die, hand_share
@@ -307,3 +307,15 @@ def test_a_lost_die_under_a_hand_needs_the_read_dice_size_a_face_and_the_frame()
     assert not hand_over_missed_die(_die(), det, 120.0, edge)
     floor = _finger(np.full((300, 300, 3), (40, 110, 40), np.uint8), (150, 150))
     assert not hand_over_missed_die(floor, det, 120.0, edge)
+
+
+def test_the_hand_message_reaches_the_table_through_the_burst(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the companion reads bursts (vision.read_burst): the die's own reason stands,
+    # not a plain "cannot read" (1717 finger-003 with the first classifier, as above)
+    monkeypatch.setattr("vision.model.FACE", FIRST_FACE)
+    sc = scene("finger", 3, 1717)
+    r = read_burst([sc.image, sc.image.copy()], expected=5)
+    hands = [p for p in r.problems if "hand is over the die" in p.message]
+    assert len(hands) == 1 and hands[0].die is not None
+    assert r.dice[hands[0].die].value is None
