@@ -1287,7 +1287,7 @@ def _read_by_two_checks(img: NDArray[np.uint8], c: Candidate, p: VisionParams) -
     as in :func:`_read_by_pips`, so the size of the other dice read does not drop it.
     A camera off vertical sees the nearer dice with their side faces: their boxes,
     which the size evidence is the median of, grow to twice a die's top face (a red 5
-    of 119 px in a box of 600 px dropped beside a 4 of 280 px and a 3 of 219 px,
+    of 119 px in a 600 px frame dropped beside a 4 of 280 px and a 3 of 219 px,
     on a development seed of the kinds)."""
     if c.det.size < p.strict_min_px:
         return False
