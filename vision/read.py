@@ -350,7 +350,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       (:func:`saturated_centre`: glare with a rim sharp enough to pass for a pip),
       looked for at the box's centre too where the top face found is no square
       (:data:`BOX_GLARE`). A soft spot at the centre is no glare where the face's
-      soft spots and pips together are exactly the value's (:func:`soft_rimmed_pips`). A real 3 or 5 with glare on its centre pip is then
+      soft spots and pips together are exactly the value's
+      (:func:`soft_rimmed_pips`). A real 3 or 5 with glare on its centre pip is then
       unreadable too: the two
       cannot be told apart. So is a 3 or a 5 whose centre pip is over
       :data:`BIG_CENTRE` times the size of its other pips on the top face.
