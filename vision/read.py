@@ -19,6 +19,7 @@ from .crops import die_crop
 from .face import FACE_PX, GLARE_CENTRE, PipCheck, crop_matrix, face_crop, find_pips
 from .hands import hand_over
 from .layouts import CONTAINED_IN, could_be_part_of
+from .memo import one_reading
 from .model import Detection, classify_crops, detect, resize_long, suppress, upright_crops
 from .quality import image_problems, smear
 from .topface import (
@@ -1597,6 +1598,12 @@ def read_dice(
         VisionInputError: the array is not H x W x 3 uint8 of a usable size.
         VisionInputError: ``expected`` is negative.
     """
+    with one_reading():  # a die's crop and top face are measured once (vision.memo)
+        return _read_dice(image, expected, calibration, params)
+
+
+def _read_dice(image: NDArray[np.uint8], expected: int | None,
+               calibration: Calibration | None, params: VisionParams | None) -> Reading:
     p = params or VisionParams()
     img = check_image(image, p.max_pixels)
     if expected is not None and expected < 0:

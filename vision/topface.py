@@ -27,6 +27,7 @@ from numpy.typing import NDArray
 from .crops import die_crop, shrink_area
 from .face import SOFT_RIM, rim_softness
 from .layouts import fit_layout
+from .memo import remembered
 from .stats import distance3, median, percentile, percentiles
 
 #: The crop used: this many times the detection's size, resampled to ``_CROP_PX``.
@@ -133,6 +134,12 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         a :class:`TopFace`; ``found`` is False when the face colour does not stand
         apart from its surroundings (the face merges with the floor).
     """
+    return remembered("top_face", image, (x, y, size, tighter),
+                      lambda: _find_top_face(image, x, y, size, tighter, distance))
+
+
+def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
+                   tighter: float, distance: FaceDistance | None) -> TopFace:
     n = _CROP_PX
     f = n / (size * _SPAN)  # crop px per image px
     c = (n - 1) / 2.0
@@ -178,7 +185,7 @@ def find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         d = max(hw, hh)
         if d < 0.06 * side_c or ha < 4:
             continue  # a speck
-        sharp = rim_softness(dist, hlabel, h, base)
+        sharp = rim_softness(dist, hlabel, h, base, box=(hx0, hy0, hw, hh))
         is_round = (0.09 * side_c <= d <= 0.34 * side_c and d <= 1.5 * min(hw, hh)
                     and ha >= 0.55 * hw * hh)
         dx, dy = (hcents[h][0] - rcx) / f, (hcents[h][1] - rcy) / f
@@ -244,6 +251,12 @@ def face_distance(image: NDArray[np.uint8], x: float, y: float, size: float
     Returns:
         (112 x 112 x 3 float32 Lab, 112 x 112 float32 distance, threshold).
     """
+    return remembered("face_distance", image, (x, y, size),
+                      lambda: _face_distance(image, x, y, size))
+
+
+def _face_distance(image: NDArray[np.uint8], x: float, y: float, size: float
+                   ) -> FaceDistance:
     crop = die_crop(image, x, y, size * _SPAN, 0.0, _CROP_PX)
     lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
     dist = distance3(lab, median(lab[_TOP_CORE], axis=0))
