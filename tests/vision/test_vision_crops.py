@@ -86,3 +86,20 @@ def test_a_die_at_the_edge_is_cut_with_the_border_replicated() -> None:
         assert crop.shape == (OUT, OUT, 3)
         # the bright 5 px at the image's left edge spread over the whole outside part
         assert int(crop[OUT // 2, 0, 0]) == 200 and int(crop[OUT // 2, -1, 0]) == 90
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_an_upright_crop_cut_from_less_room_is_the_same_die(side: float) -> None:
+    # room=0.5 (the colour checks' upright crops) averages only the square itself:
+    # the die at the same place and scale, the pixels within about a level of the
+    # crop cut with room to turn
+    cx, cy, r = 431.375, 377.625, side * 0.3
+    img = _disc(cx, cy, r)
+    for out in (OUT, 112):
+        roomy = die_crop(img, cx, cy, side, 0.0, out)
+        tight = die_crop(img, cx, cy, side, 0.0, out, room=0.5)
+        x, y, area = _centroid(tight)
+        tol = 0.2 if out / side >= 0.66 else 0.4
+        assert abs(x - out / 2) < tol and abs(y - out / 2) < tol, (side, out, x, y)
+        assert abs(area - _centroid(roomy)[2]) / area < 0.01
+        assert float(np.abs(tight.astype(int) - roomy.astype(int)).mean()) < 1.0
