@@ -58,7 +58,7 @@ def hand_over(image: NDArray[np.uint8], x: float, y: float, size: float) -> floa
         x, y: the box's centre, px.
         size: the box's side, px.
     """
-    crop = die_crop(image, x, y, size * _SPAN, 0.0, _PX)
+    crop = die_crop(image, x, y, size * _SPAN, 0.0, _PX, room=0.5)  # upright
     skin = cv2.inRange(cv2.cvtColor(crop, cv2.COLOR_BGR2YCrCb), SKIN_LOW, SKIN_HIGH) > 0
     if not skin[_CENTRE].any():
         return 0.0

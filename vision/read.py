@@ -1644,7 +1644,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             continue  # a doubtful die, no value: lint or a speck more often than a die
         value = None if blurred else fr.value
         if (not blurred and d.size >= p.smear_min_px
-                and smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64)) > p.max_smear):
+                and smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64, room=0.5)) > p.max_smear):
             if floor is None:
                 floor = floor_colour(img)
             if body_contrast(img, d.x, d.y, d.size, floor).floor_share >= SMEAR_FLOOR:
