@@ -552,17 +552,15 @@ def rim_softness(score: NDArray[np.float32], labels: NDArray[np.int32], k: int,
     looked for there only."""
     if box is None:
         ys, xs = np.nonzero(labels == k)
-    else:
-        bx, by, bw, bh = box
-        ys, xs = np.nonzero(labels[by:by + bh, bx:bx + bw] == k)
-        ys, xs = ys + by, xs + bx
-    peak = percentile(score[ys, xs], 90)
-    if within is None:
+        peak = percentile(score[ys, xs], 90)
         y0, y1 = max(int(ys.min()) - 4, 0), min(int(ys.max()) + 5, score.shape[0])
         x0, x1 = max(int(xs.min()) - 4, 0), min(int(xs.max()) + 5, score.shape[1])
-        win = score[y0:y1, x0:x1]
-    else:
-        win = score[within]
+    else:  # the blob's box is its pixels' bounds
+        bx, by, bw, bh = box
+        peak = percentile(score[by:by + bh, bx:bx + bw][labels[by:by + bh, bx:bx + bw] == k], 90)
+        y0, y1 = max(by - 4, 0), min(by + bh + 4, score.shape[0])
+        x0, x1 = max(bx - 4, 0), min(bx + bw + 4, score.shape[1])
+    win = score[y0:y1, x0:x1] if within is None else score[within]
     span = peak - base
     if span <= 1.0:
         return 1.0

@@ -128,10 +128,13 @@ def fit_layout(
         # pips on one layout position do not pass).
         angles = _ALIGNED if aligned else _ANGLES
         cand = _candidates(n, aligned)  # (A, S, n, 2)
-        d = np.linalg.norm(cand[:, :, :, None, :] - rel[None, None, None, :, :], axis=-1)
-        worst = np.maximum(d.min(axis=2).max(axis=-1), d.min(axis=3).max(axis=-1))  # (A, S)
+        # squared distances: the square root, monotonic, is taken of the one result
+        dx = cand[:, :, :, None, 0] - rel[None, None, None, :, 0]
+        dy = cand[:, :, :, None, 1] - rel[None, None, None, :, 1]
+        d2 = dx * dx + dy * dy
+        worst = np.maximum(d2.min(axis=2).max(axis=-1), d2.min(axis=3).max(axis=-1))  # (A, S)
         a, s = np.unravel_index(int(np.argmin(worst)), worst.shape)
-        residual = float(worst[a, s])
+        residual = float(np.sqrt(worst[a, s]))
         angle = float(np.rad2deg(angles[a])) % 90.0
     ok = residual <= max_residual and offset <= max_offset
     if ok and n == 3:
