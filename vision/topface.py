@@ -257,7 +257,7 @@ def face_distance(image: NDArray[np.uint8], x: float, y: float, size: float
 
 def _face_distance(image: NDArray[np.uint8], x: float, y: float, size: float
                    ) -> FaceDistance:
-    crop = die_crop(image, x, y, size * _SPAN, 0.0, _CROP_PX, room=0.5)  # upright
+    crop = die_crop(image, x, y, size * _SPAN, 0.0, _CROP_PX)
     lab = cv2.cvtColor(cv2.GaussianBlur(crop, (3, 3), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
     dist = distance3(lab, median(lab[_TOP_CORE], axis=0))
     inner = percentile(dist[_TOP_CORE], 60)
