@@ -547,10 +547,10 @@ def _commonest(avg: NDArray[np.float32]) -> NDArray[np.float32]:
     cell = (avg * (1.0 / _FLOOR_LEVEL)).astype(np.intp)  # Lab 0..255: cells 0..15
     flat = (cell[:, 0] * n + cell[:, 1]) * n + cell[:, 2]
     block = np.pad(np.bincount(flat, minlength=n ** 3).reshape(n, n, n), 1)
-    for axis in range(3):  # the 3 x 3 x 3 block sums, one axis at a time
-        lo, mid, hi = (np.take(block, range(k, k + block.shape[axis] - 2), axis=axis)
-                       for k in range(3))
-        block = lo + mid + hi
+    # the 3 x 3 x 3 block sums, one axis at a time
+    block = block[:-2] + block[1:-1] + block[2:]
+    block = block[:, :-2] + block[:, 1:-1] + block[:, 2:]
+    block = block[:, :, :-2] + block[:, :, 1:-1] + block[:, :, 2:]
     peak = np.array(np.unravel_index(int(np.argmax(block)), block.shape), np.intp)
     in_block = (np.abs(cell - peak) <= 1).all(axis=1)
     mean = in_block.astype(np.float32) @ avg / in_block.sum()
