@@ -46,8 +46,8 @@ def test_the_die_centre_lands_at_the_crop_centre_at_the_right_scale(side: float)
         # scales the centre's coordinates without the half-pixel shift, which leaves
         # the die up to a third of a pixel off the centre. The classifier
         # was trained on crops cut so: a crop without that shift (and halvings for
-        # speed) read the kinds' scenes otherwise, with more misreads (README, seventh
-        # pass), so it stays.
+        # speed) read the kinds' scenes otherwise, with more misreads
+        # (docs/vision-history.md, seventh pass), so it stays.
         tol = 0.2 if OUT / side >= 0.66 else 0.4
         assert abs(x - OUT / 2) < tol and abs(y - OUT / 2) < tol, (side, angle, x, y)
         want = np.pi * (r * OUT / side) ** 2
