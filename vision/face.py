@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .layouts import LayoutFit, fit_layout
+from .layouts import LayoutFit, aligned_poses, fit_layout
 from .stats import distance3, median, percentile
 
 #: Side of the normalised face crop in px.
@@ -49,6 +49,8 @@ class PipCheck:
             least a least pip's area and within 0.38 of the side of the face's centre,
             counted whether or not they are large enough to be ``marks``: the body of
             a numeral that glare cut in two, beside the piece of it taken for a pip.
+        centres: the pips' centres (x, y), px of the crop from its centre, in the
+            order found (``pips`` of them; empty where none were looked for).
     """
 
     fit: LayoutFit
@@ -58,6 +60,7 @@ class PipCheck:
     marks: int = 0
     strips: int = 0
     odd: int = 0
+    centres: tuple[tuple[float, float], ...] = ()
 
     @property
     def clean(self) -> bool:
@@ -214,7 +217,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True) -> PipCheck:
     explained = _among(labels, count, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
                     _marks(on_face, contrast, n, pip_max, explained) + strokes, strips,
-                    odd)
+                    odd, tuple((float(x), float(y)) for x, y in arr.tolist()))
 
 
 def _among(labels: NDArray[Any], count: int, keep: list[int]) -> NDArray[np.bool_]:
@@ -613,3 +616,83 @@ def _marks(score: NDArray[np.float32], contrast: float, n: int, pip_max: float,
     # at its rim; a finger over the face comes from the edge and reaches the pips
     return sum(1 for k in range(1, count)
                if stats[k][4] > big and (deep[k] > 0 if edge[k] else near[k] > 0))
+
+
+#: :func:`explaining_values`: a place on the face is bare where :data:`BARE_SHARE` of a
+#: disc of :data:`PLACE_DISC` of the crop's side about it is of the face's colour
+#: (within :data:`BARE_DIST` of its median Lab colour, and no more than
+#: :data:`BARE_BRIGHTER` grey levels lighter than its median grey). A pip there would
+#: show; glare there (near white on a white die) could hide one. A pip is 10..28 % of
+#: the face's side across, so the disc (a sixth of the side across) fits in a pip.
+PLACE_DISC = 0.08
+BARE_DIST = 12.0
+BARE_BRIGHTER = 12.0
+BARE_SHARE = 0.85
+#: How far a pip found may lie from its place in a layout, in half-sides (the
+#: largest residual :func:`vision.layouts.fit_layout` accepts).
+PLACE_TOLERANCE = 0.28
+
+
+def _bare_places(face: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    """The crop's px that are bare face (H x W bool): of the face's colour and no
+    lighter than it (see :data:`BARE_DIST`)."""
+    n = face.shape[0]
+    inner = slice(n // 6, n - n // 6)
+    lab = cv2.cvtColor(face, cv2.COLOR_BGR2Lab).astype(np.float32)
+    gray = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    colour = median(lab[inner, inner].reshape(-1, 3), axis=0)
+    grey = float(median(gray[inner, inner]))
+    return np.asarray((distance3(lab, colour) < BARE_DIST) & (gray <= grey + BARE_BRIGHTER))
+
+
+def explaining_values(face: NDArray[np.uint8], check: PipCheck) -> frozenset[int]:
+    """The face values that explain the pips found on an upright face crop (``face``:
+    ``FACE_PX`` square x 3 uint8 BGR, turned square with the face's edges, the face
+    filling it; ``check``: :func:`find_pips` of it, whose ``centres`` are used).
+
+    A value explains them where its layout, centred on the crop and turned with the
+    face's edges (:func:`vision.layouts.aligned_poses`), holds every pip found at a
+    place of its own (within :data:`PLACE_TOLERANCE`), and none of its other places
+    is bare face (:data:`BARE_SHARE`): a pip the finder missed there must be hidden,
+    by glare (white on a white die) or anything else that is not the face. Explaining
+    away the unseen, as a referee does: a 4 showing three pips in an L under a glare
+    patch is a 4 if the fourth corner is under the patch, and no 5 if its centre is
+    bare; a 2 with glare at its centre is a 2 or a 3 (two values: no reading from
+    this). Only values of at least as many pips as were found are tried.
+
+    >>> import numpy as np
+    >>> face = np.full((FACE_PX, FACE_PX, 3), 215, np.uint8)
+    >>> for x, y in ((12, 12), (36, 12), (12, 36)):  # three corners of a 4
+    ...     _ = cv2.circle(face, (x, y), 4, (40, 40, 40), -1)
+    >>> _ = cv2.circle(face, (36, 36), 7, (255, 255, 255), -1)  # glare on the fourth
+    >>> sorted(explaining_values(face, find_pips(face)))
+    [4]
+    """
+    n = face.shape[0]
+    seen = np.asarray(check.centres, np.float64).reshape(-1, 2) / (n / 2.0)
+    bare = _bare_places(face)
+    r = max(1, round(PLACE_DISC * n))
+    dy, dx = np.mgrid[-r:r + 1, -r:r + 1]
+    disc = dx * dx + dy * dy <= r * r
+    offs_x, offs_y = dx[disc], dy[disc]
+    out = set()
+    for value in range(max(1, len(seen)), 7):
+        poses = aligned_poses(value)  # (A, S, v, 2) half-sides
+        places = poses * (n / 2.0) + (n - 1) / 2.0
+        xs = np.clip(np.rint(places[..., 0:1] + offs_x).astype(np.intp), 0, n - 1)
+        ys = np.clip(np.rint(places[..., 1:2] + offs_y).astype(np.intp), 0, n - 1)
+        bare_place = bare[ys, xs].mean(axis=-1) >= BARE_SHARE  # (A, S, v)
+        if len(seen):
+            d = np.linalg.norm(poses[:, :, None, :, :] - seen[None, None, :, None, :], axis=-1)
+            near = d.argmin(axis=-1)  # (A, S, N): each pip's place
+            fits = d.min(axis=-1).max(axis=-1) <= PLACE_TOLERANCE
+            ordered = np.sort(near, axis=-1)
+            fits &= np.all(ordered[..., 1:] != ordered[..., :-1], axis=-1)  # one pip a place
+            used = np.zeros(bare_place.shape, bool)
+            np.put_along_axis(used, near, True, axis=-1)
+        else:
+            fits = np.ones(bare_place.shape[:2], bool)
+            used = np.zeros(bare_place.shape, bool)
+        if bool(np.any(fits & ~np.any(bare_place & ~used, axis=-1))):
+            out.add(value)
+    return frozenset(out)

@@ -88,6 +88,17 @@ def _candidates(n: int, aligned: bool) -> NDArray[np.float64]:
     return cand
 
 
+def aligned_poses(value: int) -> NDArray[np.float64]:
+    """The layout of ``value`` at every turn within 12 degrees of the face's edges and
+    every scale :func:`fit_layout` tries with ``aligned``: (turns, scales, value, 2),
+    half-sides from the face's centre; read-only.
+
+    >>> aligned_poses(4).shape
+    (18, 5, 4, 2)
+    """
+    return _candidates(value, True)
+
+
 def fit_layout(
     pips: NDArray[np.float64],
     face_half: float,
