@@ -94,3 +94,15 @@ def test_a_white_die_with_a_pip_washed_out_is_read(
     assert _value_at(image, x, y) == value
     monkeypatch.setattr("vision.read.WASHED_READ", False)
     assert _value_at(image, x, y) is None  # unreadable before: its pips fit no layout
+
+
+def test_the_explanation_alone_is_no_reading() -> None:
+    # A 3 at the frame's edge (development seed 50002 of the specks kind), its box
+    # over a side face with pips: the side face's darker places are no bare face, so
+    # on the box's crop a 6 alone explains the pips found. The classifier names 3;
+    # the two checks disagree and no value is given. (A washed_read that took the
+    # explanation alone read this die as 6.)
+    image = scene("specks", 8, 50002).image
+    near = [d for d in read_dice(image).dice
+            if abs(d.center[0] - 172) < 40 and abs(d.center[1] - 513) < 40]
+    assert all(d.value in (None, 3) for d in near), near
