@@ -628,24 +628,29 @@ PLACE_DISC = 0.08
 BARE_DIST = 12.0
 BARE_BRIGHTER = 12.0
 BARE_SHARE = 0.85
+#: ... and under glare where at least this share of that disc is over
+#: :data:`BARE_BRIGHTER` grey levels lighter than the face (``glare_only``).
+GLARE_SHARE = 0.5
 #: How far a pip found may lie from its place in a layout, in half-sides (the
 #: largest residual :func:`vision.layouts.fit_layout` accepts).
 PLACE_TOLERANCE = 0.28
 
 
-def _bare_places(face: NDArray[np.uint8]) -> NDArray[np.bool_]:
-    """The crop's px that are bare face (H x W bool): of the face's colour and no
-    lighter than it (see :data:`BARE_DIST`)."""
+def _bare_and_light(face: NDArray[np.uint8]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """The crop's px that are bare face (of the face's colour and no lighter than it,
+    see :data:`BARE_DIST`) and those lighter than it (glare): two H x W bool."""
     n = face.shape[0]
     inner = slice(n // 6, n - n // 6)
     lab = cv2.cvtColor(face, cv2.COLOR_BGR2Lab).astype(np.float32)
     gray = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY).astype(np.float32)
     colour = median(lab[inner, inner].reshape(-1, 3), axis=0)
     grey = float(median(gray[inner, inner]))
-    return np.asarray((distance3(lab, colour) < BARE_DIST) & (gray <= grey + BARE_BRIGHTER))
+    light = gray > grey + BARE_BRIGHTER
+    return np.asarray((distance3(lab, colour) < BARE_DIST) & ~light), np.asarray(light)
 
 
-def explaining_values(face: NDArray[np.uint8], check: PipCheck) -> frozenset[int]:
+def explaining_values(face: NDArray[np.uint8], check: PipCheck,
+                      glare_only: bool = False) -> frozenset[int]:
     """The face values that explain the pips found on an upright face crop (``face``:
     ``FACE_PX`` square x 3 uint8 BGR, turned square with the face's edges, the face
     filling it; ``check``: :func:`find_pips` of it, whose ``centres`` are used).
@@ -660,6 +665,12 @@ def explaining_values(face: NDArray[np.uint8], check: PipCheck) -> frozenset[int
     bare; a 2 with glare at its centre is a 2 or a 3 (two values: no reading from
     this). Only values of at least as many pips as were found are tried.
 
+    With ``glare_only`` a value explains the pips only where each of its other places
+    is under glare (:data:`GLARE_SHARE`), not merely no bare face: positive evidence
+    of what hides the pip. A side face or a shaded rim in the crop, darker than the
+    face, then hides nothing (over a side face's places a 6 alone explains a 3 whose
+    box lies over its side face).
+
     >>> import numpy as np
     >>> face = np.full((FACE_PX, FACE_PX, 3), 215, np.uint8)
     >>> for x, y in ((12, 12), (36, 12), (12, 36)):  # three corners of a 4
@@ -670,7 +681,7 @@ def explaining_values(face: NDArray[np.uint8], check: PipCheck) -> frozenset[int
     """
     n = face.shape[0]
     seen = np.asarray(check.centres, np.float64).reshape(-1, 2) / (n / 2.0)
-    bare = _bare_places(face)
+    bare, light = _bare_and_light(face)
     r = max(1, round(PLACE_DISC * n))
     dy, dx = np.mgrid[-r:r + 1, -r:r + 1]
     disc = dx * dx + dy * dy <= r * r
@@ -682,6 +693,8 @@ def explaining_values(face: NDArray[np.uint8], check: PipCheck) -> frozenset[int
         xs = np.clip(np.rint(places[..., 0:1] + offs_x).astype(np.intp), 0, n - 1)
         ys = np.clip(np.rint(places[..., 1:2] + offs_y).astype(np.intp), 0, n - 1)
         bare_place = bare[ys, xs].mean(axis=-1) >= BARE_SHARE  # (A, S, v)
+        if glare_only:  # every place not under glare counts as seen bare
+            bare_place = light[ys, xs].mean(axis=-1) < GLARE_SHARE
         if len(seen):
             d = np.linalg.norm(poses[:, :, None, :, :] - seen[None, None, :, None, :], axis=-1)
             near = d.argmin(axis=-1)  # (A, S, N): each pip's place

@@ -31,11 +31,12 @@ def _face(pips: Places, glare: Places, finger: Places | None = None) -> np.ndarr
     return np.asarray(cv2.GaussianBlur(face, (0, 0), 0.8), np.uint8)
 
 
-def _explained(pips: Places, glare: Places, finger: Places | None = None) -> list[int]:
+def _explained(pips: Places, glare: Places, finger: Places | None = None,
+               glare_only: bool = False) -> list[int]:
     face = _face(pips, glare, finger)
     check = find_pips(face)
     assert check.pips == len(pips) and len(check.centres) == len(pips)
-    return sorted(explaining_values(face, check))
+    return sorted(explaining_values(face, check, glare_only))
 
 
 L_OF_THREE = [(LO, LO), (HI, LO), (LO, HI)]
@@ -58,6 +59,14 @@ def test_three_pips_in_an_l_with_the_fourth_corner_bare_are_no_value() -> None:
 def test_a_finger_hides_a_place_as_glare_does() -> None:
     # not the face's colour: a pip may be under it (the hand check then has its say)
     assert _explained(L_OF_THREE, [], finger=[(HI, HI)]) == [4]
+
+
+def test_glare_only_wants_glare_over_every_unseen_pip() -> None:
+    # what washed_read asks too: the unseen pip under glare, not under anything dark
+    assert _explained(L_OF_THREE, [(HI, HI)], glare_only=True) == [4]
+    assert _explained(L_OF_THREE, [], finger=[(HI, HI)], glare_only=True) == []
+    # glare on the centre as well: a 4, or a 5 with its centre pip under the glare
+    assert _explained(L_OF_THREE, [(HI, HI), (MID, MID)], glare_only=True) == [4, 5]
 
 
 def test_five_pips_of_a_6_with_glare_on_the_sixth_are_a_6() -> None:
