@@ -851,6 +851,16 @@ def _box_crop_stands(pips: PipCheck, want: int | None) -> bool:
     return pips.clean and (want is None or pips.fit.value == want)
 
 
+def box_face_crop(img: NDArray[np.uint8], d: Detection, angle: float) -> NDArray[np.uint8]:
+    """The crop of a detection's box that its pip check reads (:func:`_pip_check`):
+    the square of the face's side (the box, ``d.size`` px, holds the face turned by
+    ``angle`` degrees), 0.95 of it, turned upright with the face's edges;
+    ``FACE_PX`` square x 3 uint8 BGR."""
+    a = math.radians(angle)
+    side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
+    return face_crop(img, (d.x, d.y), side * 0.95, angle, FACE_PX)
+
+
 def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
                retry: bool = True, want: int | None = None
                ) -> tuple[float, PipCheck, TopFace | None]:
@@ -874,9 +884,7 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
     3 of a 6's top face (two checks then agree on the face a player reads, else the
     box crop's check stands and disagrees)."""
     ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
-    a = math.radians(ang)
-    side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
-    pips = find_pips(face_crop(img, (d.x, d.y), side * 0.95, ang, FACE_PX), in_hull=top_face)
+    pips = find_pips(box_face_crop(img, d, ang), in_hull=top_face)
     if not top_face or _box_crop_stands(pips, want):
         return ang, pips, None
     other = pips.clean  # the box's crop fits a value other than the classifier's
@@ -1596,9 +1604,7 @@ def washed_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionPar
     if (value == 1 or float(mean[value]) < p.read_threshold
             or not bool(np.all(c.probs.argmax(axis=1) == value))):
         return None
-    a = math.radians(c.angle)
-    side = c.det.size / (abs(math.cos(a)) + abs(math.sin(a)))
-    face = face_crop(img, (c.det.x, c.det.y), side * 0.95, c.angle, FACE_PX)
+    face = box_face_crop(img, c.det, c.angle)  # the crop its pips were found on
     # the one value that explains the pips, its unseen pips under glare
     return (value if explaining_values(face, pips) == {value}
             and value in explaining_values(face, pips, glare_only=True) else None)
