@@ -13,9 +13,15 @@ from tools.vision.kinds import FIRST_FACE, read_scene, scene
 from vision import read_burst, read_dice
 from vision.hands import hand_over
 from vision.model import Detection
-from vision.read import HAND_SHARE, face_doubt, hand_over_missed_die, hand_share
+from vision.read import (
+    HAND_SHARE,
+    UNSIZED_HAND_SHARE,
+    face_doubt,
+    hand_over_missed_die,
+    hand_share,
+)
 from vision.topface import find_top_face
-from vision.types import Reading
+from vision.types import Reading, VisionParams
 
 SKIN = (120, 160, 215)  # BGR, a light skin tone
 RED = (40, 40, 200)
@@ -319,3 +325,43 @@ def test_the_hand_message_reaches_the_table_through_the_burst(
     hands = [p for p in r.problems if "hand is over the die" in p.message]
     assert len(hands) == 1 and hands[0].die is not None
     assert r.dice[hands[0].die].value is None
+
+
+def test_a_hand_over_every_die_is_reported_as_a_hand_not_as_no_dice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # development seed 50001 of the finger kind: a finger over each of five red dice;
+    # the classifier calls every one no die, so no die is read to size them by
+    sc = scene("finger", 3, 50001)
+    assert len(sc.dice) == 5
+    r = read_dice(sc.image, expected=5)
+    assert r.dice == ()
+    assert [p.code for p in r.problems] == ["hand", "count"]
+    assert r.problems[0].message.startswith("A hand is over a die at the ")
+    assert [p.code for p in read_dice(sc.image).problems] == ["hand"]  # not "no dice"
+    # without the unsized case, the table was told there are no dice in the tray
+    monkeypatch.setattr("vision.read.UNSIZED_HAND_SHARE", 1.1)
+    assert [p.code for p in read_dice(sc.image).problems] == ["no_dice"]
+
+
+def test_with_no_die_read_a_hand_needs_a_large_still_box_and_more_of_the_hand() -> None:
+    img = _finger(_die(), (150, 150))
+    edge = (0.0, 0.0, 300.0, 300.0)
+    det = Detection(150.0, 150.0, 120.0, 0.9)
+    p = VisionParams()
+    assert hand_over(img, 150.0, 150.0, 120.0) >= UNSIZED_HAND_SHARE
+    assert hand_over_missed_die(img, det, None, edge, p)
+    assert not hand_over_missed_die(img, det, None, edge)  # no params: no size to go by
+    # a box under the size from which a top face is checked
+    small = Detection(150.0, 150.0, p.strict_min_px - 1.0, 0.9)
+    assert not hand_over_missed_die(img, small, None, edge, p)
+    # a finger that covers under a tenth of the disc: a fringe, not a hand
+    tip = _finger(_die(), (150, 100))
+    share = hand_over(tip, 150.0, 150.0, 120.0)
+    assert HAND_SHARE <= share < UNSIZED_HAND_SHARE
+    assert hand_over_missed_die(tip, det, 120.0, edge)  # beside dice read: a hand
+    assert not hand_over_missed_die(tip, det, None, edge, p)
+    # the same die smeared along the finger (still moving): blurred, not a hand
+    smeared = cv2.filter2D(img, -1, np.full((61, 1), 1.0 / 61, np.float32))
+    assert hand_over(smeared, 150.0, 150.0, 120.0) >= UNSIZED_HAND_SHARE
+    assert find_top_face(smeared, 150.0, 150.0, 120.0).square
+    assert not hand_over_missed_die(smeared, det, None, edge, p)
