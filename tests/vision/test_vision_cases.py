@@ -36,10 +36,10 @@ KIND = {
 }
 #: what the reader of main fails on today, per test: (image, "safe" | "found")
 #: (the very rounded dice are all found since the thirty-second pass's ensemble of
-#: face classifiers)
+#: face classifiers; the glare washout's since the thirty-sixth pass, where a die the
+#: glare fooled the classifier on is read from the one value that explains its pips)
 FAILS_NOW: set[tuple[str, str]] = {
-    (im, "found") for im in ("finger-on-a-die.webp", "glare-washout.webp",
-                             "patterned-floor.webp")}
+    (im, "found") for im in ("finger-on-a-die.webp", "patterned-floor.webp")}
 
 
 @cache
