@@ -1156,8 +1156,12 @@ SMEAR_FLOOR = 1 / 3
 #: small read of this kind; of the photo folders' dice, one of rune55's held-out part
 #: is read alone (a 4, now unreadable). A real lone small die (a roll-off's one die,
 #: far from the camera) showing no face found is then re-thrown. Not with a
-#: calibrated die size, which sizes it. False: off.
+#: calibrated die size, which sizes it, nor for a die of :data:`LONE_FRAME_SHARE` of
+#: the frame's long side or more (a crop round one die, the demo's photos: a die's
+#: piece is small in a camera's frame, 3..4 % of it in both). False: off.
 LONE_SMALL_FACE = True
+#: :data:`LONE_SMALL_FACE` applies to a die under this share of the frame's long side.
+LONE_FRAME_SHARE = 0.1
 
 
 #: :func:`_on_face`: a detection whose centre lies within this share of the side of
@@ -1779,6 +1783,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             continue  # a doubtful die, no value: lint or a speck more often than a die
         value = None if blurred else fr.value
         if (value is not None and lone and LONE_SMALL_FACE and d.size < p.strict_min_px
+                and d.size < LONE_FRAME_SHARE * max(w, h)
                 and fr.pip_check == "none" and not d6_face_seen(img, d)):
             value = None  # a lone small read showing no d6 face: see LONE_SMALL_FACE
         if (not blurred and d.size >= p.smear_min_px

@@ -79,6 +79,9 @@ def test_a_side_face_at_the_edge_of_a_large_die_s_box_is_part_of_it(
                 and abs(small.y - big.y) < half)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read._inside_die", box_only)
+    # the side face is then the one die read: the lone small read's check (vision.read.
+    # LONE_SMALL_FACE) is a second guard there; off, to see this check alone
+    monkeypatch.setattr("vision.read.LONE_SMALL_FACE", False)
     res = read_scene("side-faces", 36, 9501)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 6)
 

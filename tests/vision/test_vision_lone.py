@@ -35,8 +35,9 @@ def test_a_lone_small_read_without_a_face_is_unreadable(
 
 
 def _small_die(value_pips: list[tuple[int, int]], at: tuple[int, int]) -> np.ndarray:
-    """A red die of 40 px with white pips on a green floor of 400 x 300 px."""
-    img = np.full((300, 400, 3), (40, 110, 40), np.uint8)
+    """A red die of 40 px with white pips on a green floor of 800 x 600 px (a camera's
+    frame, where a die of 40 px is 5 % of its long side)."""
+    img = np.full((600, 800, 3), (40, 110, 40), np.uint8)
     x, y = at
     cv2.rectangle(img, (x - 20, y - 20), (x + 20, y + 20), (40, 40, 200), -1)
     for dx, dy in value_pips:
@@ -47,10 +48,10 @@ def _small_die(value_pips: list[tuple[int, int]], at: tuple[int, int]) -> np.nda
 def test_a_lone_small_die_showing_its_face_keeps_its_value(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # a whole small die on the floor shows its square top face: the check lets it be
-    img = _small_die([(-10, -10), (0, 0), (10, 10)], (200, 150))
-    assert d6_face_seen(img, Detection(200.0, 150.0, 48.0, 0.9))
+    img = _small_die([(-10, -10), (10, -10), (-10, 10), (10, 10)], (400, 300))
+    assert d6_face_seen(img, Detection(400.0, 300.0, 48.0, 0.9))
     r = read_dice(img)
-    assert [d.value for d in r.dice] == [3], r
+    assert [d.value for d in r.dice] == [4], r
     # the check did look at it: with no face seen it would be unreadable
     monkeypatch.setattr("vision.read.d6_face_seen", lambda *a: False)
     assert [d.value for d in read_dice(img).dice] == [None]
@@ -59,8 +60,18 @@ def test_a_lone_small_die_showing_its_face_keeps_its_value(
 def test_a_calibrated_die_size_sizes_a_lone_small_die(monkeypatch: pytest.MonkeyPatch) -> None:
     # a fixed camera's calibration gives the die size: a lone small die is sized by
     # it, and no face need be seen
-    img = _small_die([(-10, -10), (0, 0), (10, 10)], (200, 150))
+    img = _small_die([(-10, -10), (10, -10), (-10, 10), (10, 10)], (400, 300))
     monkeypatch.setattr("vision.read.d6_face_seen", lambda *a: False)
     assert [d.value for d in read_dice(img).dice] == [None]
     cal = Calibration(die_size_px=40.0)
-    assert [d.value for d in read_dice(img, calibration=cal).dice] == [3]
+    assert [d.value for d in read_dice(img, calibration=cal).dice] == [4]
+
+
+def test_a_crop_round_one_die_is_not_held_to_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a die of a tenth of the frame or more (a crop round one die, as the demo's
+    # photos are) is no piece of a larger thing in a camera's frame
+    img = _small_die([(-10, -10), (10, -10), (-10, 10), (10, 10)], (400, 300))
+    crop = np.ascontiguousarray(img[225:375, 325:475])
+    monkeypatch.setattr("vision.read.d6_face_seen", lambda *a: False)
+    assert [d.value for d in read_dice(img).dice] == [None]
+    assert [d.value for d in read_dice(crop).dice] == [4]

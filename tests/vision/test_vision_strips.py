@@ -52,5 +52,8 @@ def test_side_faces_on_a_polka_cloth_are_no_small_6s(
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.SIDE_STRIPS", 99)
+    # a side face read alone in its frame: the lone small read's check (vision.read.
+    # LONE_SMALL_FACE) is a second guard there; off, to see this check alone
+    monkeypatch.setattr("vision.read.LONE_SMALL_FACE", False)
     res = read_scene("polka", i, seed)
     assert res.wrong + res.false >= 1
