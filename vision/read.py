@@ -1613,7 +1613,7 @@ WASHED_READ = True
 
 #: :func:`washed_read` where the classifier is sure of no value: the least mean
 #: probability it must give the value explained (glare fools it into a neighbouring
-#: value, a 4 with two corners washed out taken for a 2, giving the 4 0.21..0.31 on
+#: value, a 4 with a corner washed out taken for a 2, giving the 4 0.21..0.31 on
 #: development seeds; a 6 it all but rules out, 0.015, was a 5's box over a side face).
 WASHED_MIN_PROB = 0.2
 
@@ -1636,7 +1636,7 @@ def washed_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionPar
     either, and over a side face's places a 6 alone can explain a 3's pips.
 
     Where the classifier is sure of no value (under ``p.read_threshold``, or its
-    turns disagree), the glare may be what fooled it (a 4 with two corners washed
+    turns disagree), the glare may be what fooled it (a 4 with a corner washed
     out, taken for a 2): the die is read as the one value that explains the pips
     where every unseen pip of that value lies under glare (both explanations are
     that one value) and the classifier gives it :data:`WASHED_MIN_PROB` or more. On
@@ -1673,7 +1673,7 @@ def washed_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionPar
     under_glare = explaining_values(face, pips, glare_only=True)
     if sure:  # the one value that explains the pips, its unseen pips under glare
         return value if explained == {value} and value in under_glare else None
-    # the classifier unsure or fooled by the glare (a 4 with two pips washed out
+    # the classifier unsure or fooled by the glare (a 4 with a corner pip washed out
     # taken for a 2): the one value that explains the pips, and only with glare,
     # and a value the classifier does not all but rule out
     value = next(iter(explained))

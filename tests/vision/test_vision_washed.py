@@ -129,7 +129,7 @@ def _candidate_at(image: np.ndarray, x: int, y: int) -> Candidate:
 
 def test_a_pip_washed_out_is_read_where_the_glare_fools_the_classifier(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # development seed 50002 of the glare kind: a white 4 with a glare patch over two
+    # development seed 50002 of the glare kind: a white 4 with a glare patch over one
     # of its corners. The classifier takes it for a 2; the pip finder sees three pips,
     # which a 2 cannot show, and a 4 with its fourth corner under the glare alone
     # explains them.
