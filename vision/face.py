@@ -105,7 +105,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True) -> PipCheck:
 
     Pip size bounds come from real dice: a pip is 10..28 % of the face side. A blob
     too large or too long for a pip is looked at again at a higher threshold
-    (:func:`_merged_pips`): large pips set close, or blurred, run together. A spot at
+    (:func:`merged_pips`): large pips set close, or blurred, run together. A spot at
     the centre whose rim is far softer than the other pips'
     (:func:`_softer_than_siblings`), or which is both wider than them and brighter
     than every one of them (:data:`GLARE_LIKE`), or brighter than every one by a
@@ -165,7 +165,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True) -> PipCheck:
         if min(w, h) < pip_min * 0.7:
             continue  # a speck
         if not _pip_shaped(w, h, area, pip_min * 0.7, pip_max):
-            hard, glare = _merged_pips(score, labels, k, (_x, _y, w, h), contrast, base,
+            hard, glare = merged_pips(score, labels, k, (_x, _y, w, h), contrast, base,
                                        pip_min, pip_max)
             if hard:
                 pts.extend(hard)
@@ -301,12 +301,12 @@ def _strips(face: NDArray[np.uint8]) -> int:
     return best
 
 
-#: :func:`_merged_pips`: a blob too large or too long for one pip is looked at again
+#: :func:`merged_pips`: a blob too large or too long for one pip is looked at again
 #: at these fractions of the face's contrast (above the pip finder's 0.5).
 PART_LEVELS = (0.65, 0.8)
 
 
-def _merged_pips(score: NDArray[np.float32], labels: NDArray[np.int32], k: int,
+def merged_pips(score: NDArray[np.float32], labels: NDArray[np.int32], k: int,
                  box: tuple[int, int, int, int], contrast: float, base: float,
                  pip_min: float, pip_max: float
                  ) -> tuple[list[NDArray[np.float64]], list[NDArray[np.float64]]]:

@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .crops import die_crop, shrink_area
-from .face import SOFT_RIM, rim_softness
+from .face import SOFT_RIM, merged_pips, rim_softness
 from .layouts import fit_layout
 from .memo import remembered
 from .stats import distance3, median, percentile, percentiles
@@ -109,6 +109,44 @@ class TopFace:
     centre_pip_size: float = 1.0
     faded: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
     dark_pips: bool = False
+
+
+#: :func:`_part_hole` on (a switch for the tests that show what it reads).
+PART_HOLES = True
+
+#: :func:`_part_hole` looks at holes up to this share of the face's side across: a
+#: pip (up to 0.34) with a glare spot or another pip beside it.
+PART_HOLE_MAX = 0.7
+
+
+def _part_hole(dist: NDArray[np.float32], hlabel: NDArray[np.int32], h: int,
+               box: tuple[int, int, int, int], base: float, side_c: float, f: float,
+               rc: tuple[float, float], turn: tuple[float, float]
+               ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]] | None:
+    """Part hole ``h`` of the top face, too large or too odd for one pip, into pips
+    and glare spots (:func:`vision.face.merged_pips`, on each pixel's distance from
+    the face colour, at fractions of the hole's own peak): a glare spot on a red die
+    touching one of its white pips makes one hole of the two, which counted as a mark,
+    and the die as no d6 (specks scenes of the development seeds). Only where a part
+    is glare: pips merged with each other, and marks, stay marks.
+
+    Returns the pips and the glare spots (relative to the face centre, in the face's
+    axes, px of the image), or ``None`` where the hole does not part so. ``side_c``:
+    the face's side, px of the crop; ``f``: crop px per image px; ``rc``: the face's
+    centre, px of the crop; ``turn``: the cosine and sine of the face's turn."""
+    x, y, w, hh = box
+    own = dist[y:y + hh, x:x + w][hlabel[y:y + hh, x:x + w] == h]
+    peak = percentile(own, 90)
+    found, spots = merged_pips(dist, hlabel, h, box, peak, base, 0.09 * side_c, 0.34 * side_c)
+    if not found or not spots:
+        return None  # no glare spot in it: merged pips or a mark, left as a mark
+    ca, sa = turn
+
+    def rel(cx: float, cy: float) -> tuple[float, float]:
+        dx, dy = (cx - rc[0]) / f, (cy - rc[1]) / f
+        return (dx * ca + dy * sa, -dx * sa + dy * ca)
+
+    return [rel(*c) for c in found], [rel(*c) for c in spots]
 
 
 #: The Lab crop around a detection, each pixel's distance from the face colour, and
@@ -200,9 +238,17 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         elif sharp > SOFT_RIM and d <= 0.34 * side_c:
             glare.append(rel)
             soft_ids.append(h)
-        else:
+        elif not (PART_HOLES and d <= PART_HOLE_MAX * side_c and (parted := _part_hole(
+                dist, hlabel, h, (hx0, hy0, hw, hh), base, side_c, f, (rcx, rcy), (ca, sa)))):
             marks += 1
-    if pip_areas and max(pip_areas) > 2.2 * min(pip_areas):
+        else:
+            pips += parted[0]
+            pip_areas += [math.nan] * len(parted[0])  # parts of a hole: no area of their own
+            pip_ids.append(h)
+            glare += parted[1]
+            soft_ids += [h] * len(parted[1])
+    known = [a for a in pip_areas if not math.isnan(a)]
+    if known and max(known) > 2.2 * min(known):
         marks += 1  # pips of different sizes: a merge, a numeral's dot, a speck
     arr = np.array(pips, np.float64).reshape(-1, 2)
     garr = np.array(glare, np.float64).reshape(-1, 2)
@@ -225,7 +271,10 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
     centre_size = 1.0
     if len(pip_areas) >= 2:
         ci = int(np.argmin(np.hypot(arr[:, 0], arr[:, 1])))
-        centre_size = pip_areas[ci] / float(median(np.delete(np.array(pip_areas), ci)))
+        others = np.delete(np.array(pip_areas), ci)
+        others = others[~np.isnan(others)]
+        if not math.isnan(pip_areas[ci]) and len(others):
+            centre_size = pip_areas[ci] / float(median(others))
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
                    value, corners, fill, circ, disc, texture, clear, centre_size, faded,
                    dark_pips)

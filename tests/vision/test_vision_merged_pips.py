@@ -1,4 +1,4 @@
-"""Pips run together (vision.face._merged_pips): a large die's 6 whose pips touch in
+"""Pips run together (vision.face.merged_pips): a large die's 6 whose pips touch in
 two columns is six pips; a glare spot beside a pip is glare, not a reason to give up
 the face; a finger, a glare patch or glare between the pips of a 2 does not fall
 into a clean layout of another value."""
