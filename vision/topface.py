@@ -118,6 +118,11 @@ PART_HOLES = True
 #: pip (up to 0.34) with a glare spot or another pip beside it.
 PART_HOLE_MAX = 0.7
 
+#: :func:`_part_hole` leaves a hole whole where it parts into glare and a pip both
+#: within this share of the face's side of its centre (the reach of
+#: :data:`vision.face.GLARE_CENTRE`).
+PART_CENTRE = 0.2
+
 
 def _part_hole(dist: NDArray[np.float32], hlabel: NDArray[np.int32], h: int,
                box: tuple[int, int, int, int], base: float, side_c: float, f: float,
@@ -128,7 +133,12 @@ def _part_hole(dist: NDArray[np.float32], hlabel: NDArray[np.int32], h: int,
     the face colour, at fractions of the hole's own peak): a glare spot on a red die
     touching one of its white pips makes one hole of the two, which counted as a mark,
     and the die as no d6 (specks scenes of the development seeds). Only where a part
-    is glare: pips merged with each other, and marks, stay marks.
+    is glare: pips merged with each other, and marks, stay marks. Nor where a part at
+    the face's centre is glare and another there a pip (:data:`PART_CENTRE`): a 5's
+    centre pip with glare beside it, or a 4's glare parted into a sharp core and its
+    halo, which would make it a 5; such a hole stays a mark, as before (with the glare
+    seen, :func:`vision.read.face_doubt` put 7 of 427 right 3s and 5s of
+    ``tools.vision.synth_eval`` in doubt).
 
     Returns the pips and the glare spots (relative to the face centre, in the face's
     axes, px of the image), or ``None`` where the hole does not part so. ``side_c``:
@@ -146,7 +156,15 @@ def _part_hole(dist: NDArray[np.float32], hlabel: NDArray[np.int32], h: int,
         dx, dy = (cx - rc[0]) / f, (cy - rc[1]) / f
         return (dx * ca + dy * sa, -dx * sa + dy * ca)
 
-    return [rel(*c) for c in found], [rel(*c) for c in spots]
+    pips, glare = [rel(*c) for c in found], [rel(*c) for c in spots]
+    near = PART_CENTRE * side_c / f
+
+    def central(spots: list[tuple[float, float]]) -> bool:
+        return any(math.hypot(*q) < near for q in spots)
+
+    if central(glare) and central(pips):
+        return None  # a centre pip and glare at the centre: a 3 or a 5's, or a 2 or a 4's?
+    return pips, glare
 
 
 #: The Lab crop around a detection, each pixel's distance from the face colour, and
