@@ -124,6 +124,15 @@ PART_HOLE_MAX = 0.7
 PART_CENTRE = 0.2
 
 
+def _in_face_axes(cx: float, cy: float, rc: tuple[float, float], f: float,
+                  turn: tuple[float, float]) -> tuple[float, float]:
+    """A point of the crop (``cx``, ``cy``, px) relative to the face's centre ``rc``
+    (px of the crop), in the face's own axes (``turn``: the cosine and sine of its
+    turn), px of the image (``f``: crop px per image px)."""
+    dx, dy = (cx - rc[0]) / f, (cy - rc[1]) / f
+    return (dx * turn[0] + dy * turn[1], -dx * turn[1] + dy * turn[0])
+
+
 def _part_hole(dist: NDArray[np.float32], hlabel: NDArray[np.int32], h: int,
                box: tuple[int, int, int, int], base: float, side_c: float, f: float,
                rc: tuple[float, float], turn: tuple[float, float]
@@ -150,17 +159,12 @@ def _part_hole(dist: NDArray[np.float32], hlabel: NDArray[np.int32], h: int,
     found, spots = merged_pips(dist, hlabel, h, box, peak, base, 0.09 * side_c, 0.34 * side_c)
     if not found or not spots:
         return None  # no glare spot in it: merged pips or a mark, left as a mark
-    ca, sa = turn
-
-    def rel(cx: float, cy: float) -> tuple[float, float]:
-        dx, dy = (cx - rc[0]) / f, (cy - rc[1]) / f
-        return (dx * ca + dy * sa, -dx * sa + dy * ca)
-
-    pips, glare = [rel(*c) for c in found], [rel(*c) for c in spots]
+    pips = [_in_face_axes(cx, cy, rc, f, turn) for cx, cy in found]
+    glare = [_in_face_axes(cx, cy, rc, f, turn) for cx, cy in spots]
     near = PART_CENTRE * side_c / f
 
-    def central(spots: list[tuple[float, float]]) -> bool:
-        return any(math.hypot(*q) < near for q in spots)
+    def central(points: list[tuple[float, float]]) -> bool:
+        return any(math.hypot(*q) < near for q in points)
 
     if central(glare) and central(pips):
         return None  # a centre pip and glare at the centre: a 3 or a 5's, or a 2 or a 4's?
@@ -244,8 +248,7 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         sharp = rim_softness(dist, hlabel, h, base, box=(hx0, hy0, hw, hh))
         is_round = (0.09 * side_c <= d <= 0.34 * side_c and d <= 1.5 * min(hw, hh)
                     and ha >= 0.55 * hw * hh)
-        dx, dy = (hcents[h][0] - rcx) / f, (hcents[h][1] - rcy) / f
-        rel = (dx * ca + dy * sa, -dx * sa + dy * ca)  # in the face's own axes
+        rel = _in_face_axes(hcents[h][0], hcents[h][1], (rcx, rcy), f, (ca, sa))
         if is_round and sharp <= SOFT_RIM:
             pips.append(rel)
             pip_areas.append(float(ha))
@@ -256,10 +259,13 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         elif sharp > SOFT_RIM and d <= 0.34 * side_c:
             glare.append(rel)
             soft_ids.append(h)
-        elif not (PART_HOLES and d <= PART_HOLE_MAX * side_c and (parted := _part_hole(
-                dist, hlabel, h, (hx0, hy0, hw, hh), base, side_c, f, (rcx, rcy), (ca, sa)))):
-            marks += 1
         else:
+            parted = _part_hole(dist, hlabel, h, (hx0, hy0, hw, hh), base, side_c, f,
+                                (rcx, rcy), (ca, sa)) if (
+                PART_HOLES and d <= PART_HOLE_MAX * side_c) else None
+            if parted is None:
+                marks += 1
+                continue
             pips += parted[0]
             pip_areas += [math.nan] * len(parted[0])  # parts of a hole: no area of their own
             pip_ids.append(h)
