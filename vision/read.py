@@ -676,6 +676,13 @@ HIDDEN_DIE_SIZE = (0.6, 1.6)
 UNSIZED_HAND_SHARE = 0.1
 
 
+def die_smear(img: NDArray[np.uint8], d: Detection) -> float:
+    """:func:`vision.quality.smear` of a detection's upright crop (1.2 times its box,
+    64 px, cut from the square itself): how flattened its edges are in one direction
+    (a die still sliding). ``img``: H x W x 3 uint8 BGR."""
+    return smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64, room=0.5))
+
+
 def hand_over_missed_die(img: NDArray[np.uint8], d: Detection, read_size: float | None,
                          edge: tuple[float, float, float, float],
                          p: VisionParams | None = None) -> bool:
@@ -714,7 +721,7 @@ def hand_over_missed_die(img: NDArray[np.uint8], d: Detection, read_size: float 
     """
     if read_size is None:
         if (p is None or d.size < p.strict_min_px
-                or smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64, room=0.5))
+                or die_smear(img, d)
                 > p.max_smear):
             return False
         share = UNSIZED_HAND_SHARE
@@ -1787,7 +1794,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
                 and fr.pip_check == "none" and not d6_face_seen(img, d)):
             value = None  # a lone small read showing no d6 face: see LONE_SMALL_FACE
         if (not blurred and d.size >= p.smear_min_px
-                and smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64, room=0.5)) > p.max_smear):
+                and die_smear(img, d) > p.max_smear):
             if floor is None:
                 floor = floor_colour(img)
             if body_contrast(img, d.x, d.y, d.size, floor).floor_share >= SMEAR_FLOOR:
