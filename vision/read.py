@@ -1618,6 +1618,11 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
 WASHED_READ = True
 
 
+#: :func:`washed_read` asks the top face's own crop too (a switch for the tests that
+#: show what it reads).
+WASHED_TOP = True
+
+
 #: :func:`washed_read` where the classifier is sure of no value: the least mean
 #: probability it must give the value explained (glare fools it into a neighbouring
 #: value, a 4 with a corner washed out taken for a 2, giving the 4 0.21..0.31 on
@@ -1661,19 +1666,45 @@ def washed_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionPar
     more without asking for glare over the unseen pips); both photo folders read as
     before, and `../shared/vision-cases` one die more (the glare washout's).
 
+    Where the box's crop gives no value, the same is asked of the top face's own
+    crop (:data:`WASHED_TOP`; the face found by colour, :func:`vision.topface.
+    find_top_face`, a square with no mark and no layout of its pips; its crop 0.95 of
+    its side, turned with its edges, as :func:`top_face_check` cuts it). A box that
+    takes in a side face (a die seen off vertical) has its centre off the top face and
+    the side face's pips or rim in its crop, where a glare patch's washed-out pip
+    may also hide among the pips found; on the face a player reads, the same rule
+    applies. On the 600 development scenes 15 more dice read right (14 of the glare
+    kind: 129 -> 143 of 261, one of the finger kind), on ten blind seeds of the
+    kinds (31715..32624, 2000 scenes) 47 more (glare 457 -> 500 of 897, finger 120
+    -> 124), with no wrong value or invented die on either; both photo folders,
+    `../shared/vision-cases` and :mod:`tools.vision.synth_eval` read as before.
+
     ``img``: the frame (H x W x 3 uint8 BGR); ``c``: the candidate; ``fr``:
     :func:`decide`'s read. Returns a face value 2..6 or ``None``.
     """
-    pips = c.pips
     if (not WASHED_READ or fr.value is not None or fr.not_a_die
-            or c.det.size < p.strict_min_px or pips is None or pips.fit.value is not None
+            or c.det.size < p.strict_min_px or c.pips is None):
+        return None
+    got = _washed(c, box_face_crop(img, c.det, c.angle), c.pips, p)
+    if got is None and WASHED_TOP:
+        t = _top_face(img, c)
+        if t.found and t.square and t.marks == 0 and t.value is None:
+            face = face_crop(img, t.center, t.side * 0.95, t.angle, FACE_PX)
+            got = _washed(c, face, find_pips(face), p)
+    return got
+
+
+def _washed(c: Candidate, face: NDArray[np.uint8], pips: PipCheck, p: VisionParams
+            ) -> int | None:
+    """:func:`washed_read`'s rule on one upright face crop (``face``: ``FACE_PX``
+    square x 3 uint8 BGR) and the pips found on it (``pips``)."""
+    if (pips.fit.value is not None
             or pips.glare_doubt or pips.marks > 0 or pips.odd > 0 or not pips.centres):
         return None
     mean = c.probs.mean(axis=0)
     value = int(np.argmax(mean[1:])) + 1
     sure = (float(mean[value]) >= p.read_threshold
             and bool(np.all(c.probs.argmax(axis=1) == value)))
-    face = box_face_crop(img, c.det, c.angle)  # the crop its pips were found on
     explained = explaining_values(face, pips)
     if len(explained) != 1 or 1 in explained:
         return None

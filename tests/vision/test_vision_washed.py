@@ -178,3 +178,23 @@ def test_a_value_the_classifier_all_but_rules_out_is_not_read(
     assert _value_at(image, 970, 211) in (None, 5)
     monkeypatch.setattr("vision.read.WASHED_MIN_PROB", 0.0)
     assert _value_at(image, 970, 211) == 6  # what the rule read without the share
+
+
+# Development scenes of the glare kind where the box's crop takes in a side face and
+# explains nothing, and the top face's own crop explains one value (vision.read.
+# WASHED_TOP); (seed, scene, x, y px, value).
+WASHED_ON_TOP = [
+    (50001, 3, 1148, 374, 4),  # a white 4, its box over a side face
+    (50002, 11, 929, 407, 5),  # a white 5, a glare patch over a corner pip
+    (50003, 5, 770, 511, 3),  # a white 3
+]
+
+
+@pytest.mark.parametrize(("seed", "i", "x", "y", "value"), WASHED_ON_TOP)
+def test_the_top_face_s_own_crop_explains_a_washed_pip(
+        seed: int, i: int, x: int, y: int, value: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    image = scene("glare", i, seed).image
+    assert _value_at(image, x, y) == value
+    monkeypatch.setattr("vision.read.WASHED_TOP", False)
+    assert _value_at(image, x, y) is None  # the box's crop alone: unreadable
