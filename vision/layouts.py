@@ -39,7 +39,13 @@ LAYOUTS: dict[int, NDArray[np.float64]] = {
     6: np.array([[-_A, -_A], [-_A, 0.0], [-_A, _A], [_A, -_A], [_A, 0.0], [_A, _A]]),
 }
 
-_ANGLES = np.deg2rad(np.arange(0.0, 90.0, 3.0))
+#: Turns a free fit tries: half a turn, not a quarter, since a 2, a 3 and a 6 look the
+#: same only after half a turn (a 2 on one diagonal is not a 2 on the other, a 6's two
+#: columns are not two rows). False: a quarter, as until the thirty-ninth pass, which
+#: missed an exact 2, 3 or 6 turned 111..156 degrees (a switch for the tests).
+FREE_HALF_TURN = True
+_HALF_TURN = np.deg2rad(np.arange(0.0, 180.0, 3.0))
+_QUARTER_TURN = np.deg2rad(np.arange(0.0, 90.0, 3.0))
 #: Turns of a layout that keep it square with the face's edges (within 12 degrees, the
 #: error of the measured face angle): a 2 lies on a diagonal of the face, a 6 in two
 #: rows along an edge.
@@ -73,15 +79,15 @@ def _rotations(angles: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.stack([np.stack([c, -s], -1), np.stack([s, c], -1)], -2)  # (A, 2, 2)
 
 
-_ROT = _rotations(_ANGLES)
+_ROT = {True: _rotations(_HALF_TURN), False: _rotations(_QUARTER_TURN)}
 _ROT_ALIGNED = _rotations(_ALIGNED)
 
 
 @functools.cache
-def _candidates(n: int, aligned: bool) -> NDArray[np.float64]:
+def _candidates(n: int, aligned: bool, half_turn: bool = True) -> NDArray[np.float64]:
     """The layout of ``n`` pips at every turn and scale :func:`fit_layout` tries:
     (turns, scales, n, 2), half-sides (computed once per layout)."""
-    rot = _ROT_ALIGNED if aligned else _ROT
+    rot = _ROT_ALIGNED if aligned else _ROT[half_turn]
     turned = np.einsum("aij,nj->ani", rot, LAYOUTS[n])  # (A, n, 2)
     cand = np.asarray(turned[:, None, :, :] * _SCALES[None, :, None, None], np.float64)
     cand.flags.writeable = False
@@ -137,8 +143,8 @@ def fit_layout(
         # Turn and scale the layout, measure each seen pip's distance to the nearest
         # layout pip and each layout pip's to the nearest seen pip (both ways, so two
         # pips on one layout position do not pass).
-        angles = _ALIGNED if aligned else _ANGLES
-        cand = _candidates(n, aligned)  # (A, S, n, 2)
+        angles = _ALIGNED if aligned else (_HALF_TURN if FREE_HALF_TURN else _QUARTER_TURN)
+        cand = _candidates(n, aligned, FREE_HALF_TURN)  # (A, S, n, 2)
         # squared distances: the square root, monotonic, is taken of the one result
         dx = cand[:, :, :, None, 0] - rel[None, None, None, :, 0]
         dy = cand[:, :, :, None, 1] - rel[None, None, None, :, 1]

@@ -10,7 +10,7 @@ from vision.layouts import CONTAINED_IN, LAYOUTS, could_be_part_of, fit_layout
 
 
 @pytest.mark.parametrize("value", range(1, 7))
-@pytest.mark.parametrize("angle", [0.0, 17.0, 45.0, 71.0])
+@pytest.mark.parametrize("angle", [0.0, 17.0, 45.0, 71.0, 100.0, 135.0, 160.0])
 @pytest.mark.parametrize("scale", [0.85, 1.0, 1.2])
 def test_each_layout_fits_itself_turned_and_scaled(value: int, angle: float, scale: float) -> None:
     a = math.radians(angle)
@@ -18,6 +18,19 @@ def test_each_layout_fits_itself_turned_and_scaled(value: int, angle: float, sca
     pts = LAYOUTS[value] @ rot.T * scale * 20.0
     fit = fit_layout(pts, face_half=20.0)
     assert fit.value == value
+
+
+@pytest.mark.parametrize("value", [2, 3, 6])
+def test_a_free_fit_turns_half_a_turn_for_the_faces_a_quarter_turn_changes(
+        value: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 2 on a face's other diagonal, or a 6 in two rows, is its layout turned by
+    90..180 degrees: a free fit over 0..90 degrees missed it (FREE_HALF_TURN)."""
+    a = math.radians(135.0)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    pts = LAYOUTS[value] @ rot.T * 20.0
+    assert fit_layout(pts, face_half=20.0).value == value
+    monkeypatch.setattr("vision.layouts.FREE_HALF_TURN", False)
+    assert fit_layout(pts, face_half=20.0).value is None
 
 
 def test_a_two_with_a_speck_is_not_a_three() -> None:
