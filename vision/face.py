@@ -98,10 +98,12 @@ def face_crop(
     return np.asarray(crop, np.uint8)
 
 
-def find_pips(face: NDArray[np.uint8], in_hull: bool = True) -> PipCheck:
+def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = True) -> PipCheck:
     """Find pips on an upright face crop (``FACE_PX`` square, the face filling it,
     turned square with the face's edges) and fit them to the d6 layouts, which may
-    turn only with the face (``fit_layout(..., aligned=True)``).
+    turn only with the face (``fit_layout(..., aligned=True)``); with ``aligned``
+    False, at any turn (a crop not turned with the face: a disc face has no edges,
+    :data:`vision.read.ROUND_UPRIGHT`).
 
     Pip size bounds come from real dice: a pip is 10..28 % of the face side. A blob
     too large or too long for a pip is looked at again at a higher threshold
@@ -204,16 +206,16 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True) -> PipCheck:
             pts.append(c)
             pip_blobs.append(k)
     arr = np.array(pts, np.float64).reshape(-1, 2) - (n - 1) / 2.0
-    fit = fit_layout(arr, face_half=n / 2.0, aligned=True)
+    fit = fit_layout(arr, face_half=n / 2.0, aligned=aligned)
     doubt = False
     for g in soft:
         more = np.vstack([arr, np.asarray(g, np.float64)[None, :] - (n - 1) / 2.0])
-        if fit_layout(more, face_half=n / 2.0, aligned=True).value is not None:
+        if fit_layout(more, face_half=n / 2.0, aligned=aligned).value is not None:
             doubt = True
     if SOFT_TOGETHER and len(soft) > 1 and not doubt:
         # every soft spot a pip: two corner pips of a 4 taken for glare leave a 2
         more = np.vstack([arr, np.asarray(soft, np.float64).reshape(-1, 2) - (n - 1) / 2.0])
-        doubt = fit_layout(more, face_half=n / 2.0, aligned=True).value is not None
+        doubt = fit_layout(more, face_half=n / 2.0, aligned=aligned).value is not None
     explained = _among(labels, count, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
                     _marks(on_face, contrast, n, pip_max, explained) + strokes, strips,

@@ -899,6 +899,14 @@ def box_face_crop(img: NDArray[np.uint8], d: Detection, angle: float) -> NDArray
     return face_crop(img, (d.x, d.y), side * 0.95, angle, FACE_PX)
 
 
+#: :func:`_pip_check`: a disc face (a very rounded die) is looked at once more upright,
+#: its layout free to turn (a switch for the tests).
+ROUND_UPRIGHT = True
+#: That look's crop, in sides of the die's box: the whole disc and a rim of floor (at
+#: 0.95 a development 4 lost a pip at the disc's rim; 1.0 and 1.1 read it).
+ROUND_SPAN = 1.05
+
+
 def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
                retry: bool = True, want: int | None = None
                ) -> tuple[float, PipCheck, TopFace | None]:
@@ -920,7 +928,16 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
     (the classifier's; :func:`_box_crop_stands`), the top face is looked at too, and
     counts only if it fits ``want``: a side face's pips in the box can make a clean
     3 of a 6's top face (two checks then agree on the face a player reads, else the
-    box crop's check stands and disagrees)."""
+    box crop's check stands and disagrees).
+
+    Where the top face found is close to a disc (``round_face``: a very rounded die)
+    and nothing above fit ``want``, the box is looked at upright, :data:`ROUND_SPAN`
+    of its size, the layout free to turn (:data:`ROUND_UPRIGHT`): a disc has no edges,
+    :func:`face_angle` measures noise on its rim, and the crop turned by it, smaller
+    by the turn, cuts off the outer pips (a 3's corner pips, leaving its centre pip
+    as a clean 1). It counts only if it fits ``want`` cleanly, and where the box's
+    crop fit another value cleanly, only if that value's pips could be some of
+    ``want``'s (:func:`vision.layouts.could_be_part_of`: the 1 of a 3)."""
     ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
     pips = find_pips(box_face_crop(img, d, ang), in_hull=top_face)
     if not top_face or _box_crop_stands(pips, want):
@@ -942,6 +959,13 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
                 break  # about its pips the face shows glare or more: no closer look
             if on_top.clean and (not other or on_top.fit.value == want):
                 return ang, on_top, t
+    if (ROUND_UPRIGHT and first is not None and first.found and first.round_face
+            and (not other or (want is not None and pips.fit.value is not None
+                               and could_be_part_of(pips.fit.value, want)))):
+        upright = find_pips(face_crop(img, (d.x, d.y), d.size * ROUND_SPAN, 0.0, FACE_PX),
+                            in_hull=True, aligned=False)
+        if upright.clean and upright.fit.value == want:
+            return ang, upright, first
     return ang, pips, None if other else first
 
 
@@ -1371,8 +1395,24 @@ def find_candidates(
         size = die_size_evidence(cands, p)
     if size is not None:
         cands = [c for c in cands if 0.5 * size <= c.det.size <= 2.0 * size
-                 or _read_by_pips(c, p) or _read_by_two_checks(img, c, p)]
+                 or _read_by_pips(c, p) or _read_by_two_checks(img, c, p)
+                 or (TOP_FACE_SIZE and c.det.size > 2.0 * size
+                     and _top_face_within(img, c, 2.0 * size))]
     return cands
+
+
+#: The die-size filter of :func:`find_candidates` measures a box over twice the
+#: size of the dice read by its top face (a switch for the tests).
+TOP_FACE_SIZE = True
+
+
+def _top_face_within(img: NDArray[np.uint8], c: Candidate, most: float) -> bool:
+    """The candidate's top face (:func:`_top_face`) is found and its side is at most
+    ``most`` px: a die seen obliquely, near the camera, has a box that takes in its
+    side faces and its shadow, and can measure over twice the box of a die read
+    further off while its top face does not."""
+    t = _top_face(img, c)
+    return t.found and t.side <= most
 
 
 #: :func:`without_parts_of_larger_dice` on (a switch for the tests that show what it

@@ -9,7 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import FIRST_FACE, read_scene
+from tools.vision.kinds import FIRST_FACE, read_scene, scene
+from vision import read_dice
 from vision.face import FACE_PX, _face_hull, find_pips
 
 
@@ -56,6 +57,7 @@ def test_very_rounded_dice_of_the_kinds_are_read(
     res = read_scene("rounded", i, 12929)
     assert (res.correct, res.wrong, res.false) == (right, 0, 0)
     monkeypatch.setattr("vision.face._face_hull", lambda mask, area: np.ones_like(mask))
+    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the hull's part alone
     res = read_scene("rounded", i, 12929)
     assert (res.correct, res.wrong) == (before, 0)
 
@@ -128,3 +130,48 @@ def test_a_blurred_rounded_4_is_read_as_4_not_2(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("vision.face.SOFT_TOGETHER", False)
     res = read_scene("rounded", 7, 13434)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)
+
+
+def _disc_2_level() -> np.ndarray:
+    """A white disc face with a 2's pips side by side on a level line through its
+    centre: a very rounded 2 in a crop whose turn came from no edge (a disc has none)."""
+    n = FACE_PX
+    yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2.0
+    img = np.full((n, n, 3), 60, np.uint8)
+    img[np.hypot(xx, yy) <= 23.0] = 230
+    c = (n - 1) / 2.0
+    for sx in (-1, 1):
+        cv2.circle(img, (round(c + sx * 12.0), round(c)), 4, (20, 20, 20), -1)
+    return img
+
+
+def test_a_layout_may_turn_freely_where_the_crop_is_not_square_with_the_face() -> None:
+    assert find_pips(_disc_2_level()).fit.value is None  # a 2 lies on a diagonal
+    check = find_pips(_disc_2_level(), aligned=False)
+    assert (check.fit.value, check.pips, check.clean) == (2, 2, True)
+
+
+def _value_at(image: np.ndarray, x: int, y: int) -> int | None:
+    r = read_dice(image)
+    near = [d for d in r.dice if abs(d.center[0] - x) < 30 and abs(d.center[1] - y) < 30]
+    assert len(near) == 1, (x, y, r.dice)
+    return near[0].value
+
+
+#: Development seeds' very rounded dice (seed, scene, x, y px, value) whose box crop,
+#: turned by an edge angle that a disc does not have, cut off their outer pips.
+ROUND_UPRIGHT_DICE = [
+    (50001, 16, 664, 516, 3),  # no pip whole on the turned crop
+    (50001, 8, 407, 147, 3),  # the turned crop showed only the centre pip: a clean 1
+    (50001, 14, 608, 369, 4),  # three of the 4's pips on the turned crop
+]
+
+
+@pytest.mark.parametrize(("seed", "i", "x", "y", "value"), ROUND_UPRIGHT_DICE)
+def test_a_disc_face_is_looked_at_again_upright_with_its_layout_turning_freely(
+        seed: int, i: int, x: int, y: int, value: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    image = scene("rounded", i, seed).image
+    assert _value_at(image, x, y) == value
+    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)
+    assert _value_at(image, x, y) is None  # the turned crop alone: unreadable
