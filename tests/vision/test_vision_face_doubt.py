@@ -323,6 +323,7 @@ def test_a_dark_d20_whose_facets_differ_little_is_doubted_on_its_hexagon(
     assert read_scene("polyhedra", 3, 15252).wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr(vision.read, "FACETS_HEXAGON", vision.read.FACETS)  # the rule off
+    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the pip check of its day
     res = read_scene("polyhedra", 3, 15252)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -532,6 +533,7 @@ def test_d20s_whose_facets_show_on_a_six_cornered_outline_are_no_1s(
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.FACETS", 4.0)
     monkeypatch.setattr("vision.read.FACETS_HEXAGON", 4.0)  # both bars off
+    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the pip check of its day
     assert read_scene("polyhedra", i, seed).wrong == 1
 
 
@@ -617,6 +619,7 @@ def test_a_1_on_a_small_pentagon_is_a_d12_not_a_d6(monkeypatch: pytest.MonkeyPat
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.D12_FACE", 0.0)
+    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the pip check of its day
     res = read_scene("polyhedra", 5, 7777)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -653,6 +656,9 @@ def test_a_d20s_two_digit_numeral_on_a_face_that_is_no_square_is_no_1(
     assert res.wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.face_doubt", lambda *a, **k: None)
+    # the pip check of its day: the upright look at a disc face (ROUND_UPRIGHT) lets a
+    # second d20 of this scene fit a 1 too, which only face_doubt stops
+    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)
     res = read_scene("polyhedra", 1, 9393)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
