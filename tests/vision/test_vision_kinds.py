@@ -161,3 +161,11 @@ def test_the_bench_reference_does_its_work() -> None:
 
     frames = synthetic_frames(1280, 720, 2)
     assert all(reference_pass(f) > 5 for f in frames)
+
+
+def test_value_at_wants_one_die_read_there() -> None:
+    from tools.vision.kinds import value_at
+
+    blank = np.full((240, 320, 3), 90, np.uint8)
+    with pytest.raises(ValueError, match="0 dice read near"):
+        value_at(blank, 160, 120)

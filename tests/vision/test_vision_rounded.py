@@ -9,8 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import FIRST_FACE, read_scene, scene
-from vision import read_dice
+from tools.vision.kinds import FIRST_FACE, read_scene, scene, value_at
 from vision.face import FACE_PX, _face_hull, find_pips
 
 
@@ -151,13 +150,6 @@ def test_a_layout_may_turn_freely_where_the_crop_is_not_square_with_the_face() -
     assert (check.fit.value, check.pips, check.clean) == (2, 2, True)
 
 
-def _value_at(image: np.ndarray, x: int, y: int) -> int | None:
-    r = read_dice(image)
-    near = [d for d in r.dice if abs(d.center[0] - x) < 30 and abs(d.center[1] - y) < 30]
-    assert len(near) == 1, (x, y, r.dice)
-    return near[0].value
-
-
 #: Development seeds' very rounded dice (seed, scene, x, y px, value) whose box crop,
 #: turned by an edge angle that a disc does not have, cut off their outer pips.
 ROUND_UPRIGHT_DICE = [
@@ -172,6 +164,6 @@ def test_a_disc_face_is_looked_at_again_upright_with_its_layout_turning_freely(
         seed: int, i: int, x: int, y: int, value: int,
         monkeypatch: pytest.MonkeyPatch) -> None:
     image = scene("rounded", i, seed).image
-    assert _value_at(image, x, y) == value
+    assert value_at(image, x, y) == value
     monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)
-    assert _value_at(image, x, y) is None  # the turned crop alone: unreadable
+    assert value_at(image, x, y) is None  # the turned crop alone: unreadable

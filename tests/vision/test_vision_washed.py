@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import scene
+from tools.vision.kinds import scene, value_at
 from vision import read_dice
 from vision.face import FACE_PX, explaining_values, find_pips
 from vision.read import WASHED_MIN_PROB, Candidate, box_face_crop, find_candidates
@@ -92,20 +92,13 @@ def test_a_clean_face_is_explained_by_its_own_value_alone() -> None:
 WASHED = [(3, 970, 249, 4), (7, 553, 184, 6)]
 
 
-def _value_at(image: np.ndarray, x: int, y: int) -> int | None:
-    r = read_dice(image)
-    near = [d for d in r.dice if abs(d.center[0] - x) < 30 and abs(d.center[1] - y) < 30]
-    assert len(near) == 1, (x, y, r.dice)
-    return near[0].value
-
-
 @pytest.mark.parametrize(("i", "x", "y", "value"), WASHED)
 def test_a_white_die_with_a_pip_washed_out_is_read(
         i: int, x: int, y: int, value: int, monkeypatch: pytest.MonkeyPatch) -> None:
     image = scene("glare", i, 50001).image
-    assert _value_at(image, x, y) == value
+    assert value_at(image, x, y) == value
     monkeypatch.setattr("vision.read.WASHED_READ", False)
-    assert _value_at(image, x, y) is None  # unreadable before: its pips fit no layout
+    assert value_at(image, x, y) is None  # unreadable before: its pips fit no layout
 
 
 def test_the_explanation_alone_is_no_reading() -> None:
@@ -141,9 +134,9 @@ def test_a_pip_washed_out_is_read_where_the_glare_fools_the_classifier(
     assert c.pips is not None and c.pips.fit.value is None
     assert explaining_values(face, c.pips) == {4}
     assert explaining_values(face, c.pips, glare_only=True) == {4}
-    assert _value_at(image, 142, 214) == 4
+    assert value_at(image, 142, 214) == 4
     monkeypatch.setattr("vision.read.WASHED_READ", False)
-    assert _value_at(image, 142, 214) is None
+    assert value_at(image, 142, 214) is None
 
 
 def test_an_unsure_classifier_needs_glare_over_the_unseen_pips() -> None:
@@ -175,9 +168,9 @@ def test_a_value_the_classifier_all_but_rules_out_is_not_read(
     face = box_face_crop(image, c.det, c.angle)
     assert c.pips is not None
     assert explaining_values(face, c.pips) == explaining_values(face, c.pips, True) == {6}
-    assert _value_at(image, 970, 211) in (None, 5)
+    assert value_at(image, 970, 211) in (None, 5)
     monkeypatch.setattr("vision.read.WASHED_MIN_PROB", 0.0)
-    assert _value_at(image, 970, 211) == 6  # what the rule read without the share
+    assert value_at(image, 970, 211) == 6  # what the rule read without the share
 
 
 # Development scenes of the glare kind where the box's crop takes in a side face and
@@ -195,6 +188,6 @@ def test_the_top_face_s_own_crop_explains_a_washed_pip(
         seed: int, i: int, x: int, y: int, value: int,
         monkeypatch: pytest.MonkeyPatch) -> None:
     image = scene("glare", i, seed).image
-    assert _value_at(image, x, y) == value
+    assert value_at(image, x, y) == value
     monkeypatch.setattr("vision.read.WASHED_TOP", False)
-    assert _value_at(image, x, y) is None  # the box's crop alone: unreadable
+    assert value_at(image, x, y) is None  # the box's crop alone: unreadable

@@ -36,6 +36,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from vision.evaluate import ImageResult, LabelledDie, LabelledImage, load_labels, score_image
 from vision.render import RenderedScene, RenderSpec, render_scene
@@ -165,6 +166,24 @@ def scene(name: str, i: int, seed: int = 0) -> RenderedScene:
     k = kind(name)
     rng = np.random.default_rng([seed, ALL_NAMES.index(name), i])
     return k.render(rng, i)
+
+
+def value_at(image: NDArray[np.uint8], x: float, y: float, within: float = 30.0
+             ) -> int | None:
+    """The value :func:`vision.read_dice` gives the one die it reads within ``within``
+    px of (``x``, ``y``) along both axes (``None``: unreadable). ``image``: H x W x 3
+    uint8 BGR.
+
+    Raises:
+        ValueError: no die, or more than one, is read there.
+    """
+    from vision import read_dice
+
+    near = [d for d in read_dice(image).dice
+            if abs(d.center[0] - x) < within and abs(d.center[1] - y) < within]
+    if len(near) != 1:
+        raise ValueError(f"{len(near)} dice read near ({x:.0f}, {y:.0f}), not one")
+    return near[0].value
 
 
 def read_scene(name: str, i: int, seed: int = 0) -> ImageResult:
