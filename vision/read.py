@@ -387,7 +387,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     top face found are not the value's (:func:`not_the_value_s_pips`: more of them,
     or their centre that far off the face's: a corner pip of a 2 whose other pip a
     finger hides, read as 1 on a blind seed; a 3 read as 2, a 4 as 2, a 6 as 4 on
-    blind seeds 19898 and 19999), and a
+    blind seeds 19898 and 19999), or, where ``top`` was found with its colour held
+    closer, the face found at the first threshold shows more pips than the value
+    (:func:`_loose_face_not_the_value_s`), and a
     skin-coloured region reaches from outside the die into its box or its top face,
     over at least a pip's area of it (:func:`hand_share`, :data:`HAND_SHARE`): a finger
     over the die hides pips, and what is left can fit a smaller value (a 5 with its
