@@ -19,3 +19,17 @@ def test_a_die_whose_box_is_over_twice_the_size_read_is_kept_by_its_top_face(
     monkeypatch.setattr("vision.read.TOP_FACE_SIZE", False)
     res = read_scene("glare", 3, 34240)
     assert (res.correct, res.wrong, res.missed, res.false) == (2, 0, 3, 0)
+
+
+def test_the_dice_size_counts_a_read_whose_top_face_is_half_the_largest_s(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Development seed 50002, polka-007: a 1 boxed at 298 px by a coarser look (its
+    top face 167 px) and a 6 of 123 px (top face 101 px) read by their pips. By boxes
+    the 6 was under half the 1 and did not count: the dice size was 298 px, and a 3 and
+    a 4 of 120..140 px the coarser looks found were left out as too small. Measured by
+    their top faces the two dice are one size (vision.read.EVIDENCE_TOP_FACES)."""
+    res = read_scene("polka", 7, 50002)
+    assert (res.correct, res.wrong, res.unreadable, res.missed, res.false) == (4, 0, 0, 1, 0)
+    monkeypatch.setattr("vision.read.EVIDENCE_TOP_FACES", False)
+    res = read_scene("polka", 7, 50002)
+    assert (res.correct, res.wrong, res.unreadable, res.missed, res.false) == (2, 0, 0, 3, 0)
