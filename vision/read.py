@@ -1587,7 +1587,8 @@ def _at_size_read(img: NDArray[np.uint8], spare: list[Detection], cands: list[Ca
     ``p.strict_min_px`` and up, whose values need their pips to agree) where no
     candidate lies: each one that shows a d6's top face
     (:func:`vision.topface.find_top_face`: a square of one colour that stands apart
-    from the floor around it), read or not.
+    from the floor around it), read or not, or a top face found but no square where
+    its pips agree with the value read (:data:`AT_SIZE_PIPPED`).
 
     On a polka-dot cloth the full-size and half-size looks take the cloth's dots for
     pips and find the dice lying among them only in part, or not at all (half of them
