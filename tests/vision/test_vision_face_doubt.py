@@ -878,3 +878,16 @@ def test_glare_brighter_than_soft_rimmed_pips_is_still_glare() -> None:
     # a spot no brighter than the pips, of a pip's size, is a pip to this check (and
     # to a player): the limit of telling glare by its light
     assert face_doubt(_soft_pipped_red_four(235), det, 5) is None
+
+
+def test_a_glare_spot_smaller_than_a_pip_at_the_centre_of_a_2_is_no_3(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # blind seed 38684, glare scene 0 (looked at in the fortieth pass): a red 2 of
+    # about 125 px with a soft glare spot at its centre, two thirds of a pip's area,
+    # which the top face took for the centre pip of a 3 (vision.read.SMALL_CENTRE)
+    res = read_scene("glare", 0, 38684)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 0, 2, 0)
+    monkeypatch.setattr("vision.read.SMALL_CENTRE", 0.0)
+    res = read_scene("glare", 0, 38684)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 1, 1, 0)
+    assert res.misreads and res.misreads[0][:2] == (2, 3)
