@@ -126,8 +126,9 @@ BIG_CENTRE = 1.35
 #: A 3 or a 5 whose centre pip, on its top face, is under this many times the area of
 #: its other pips has glare there, smaller than a pip and taken for one: a red 2 with
 #: a soft spot of glare at its centre read as 3 (0.66; blind seed 38684 `glare-000`,
-#: looked at). The dice read right as 3 or 5 on development seeds 50001..50003 (327)
-#: measure 0.74 and more, 0.86 and more but for two. 0: off.
+#: looked at). The dice read right as 3 or 5 on development seeds 50001..50003 (327,
+#: their top faces found in 1.15 times the box read) measure 0.74 and more, 0.86 and
+#: more but for two; with the rule, those seeds read exactly as without it. 0: off.
 SMALL_CENTRE = 0.7
 
 #: A finger that hides a pip covers at least a pip's area of the box's inscribed
