@@ -370,7 +370,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       (:func:`soft_rimmed_pips`). A real 3 or 5 with glare on its centre pip is then
       unreadable too: the two
       cannot be told apart. So is a 3 or a 5 whose centre pip is over
-      :data:`BIG_CENTRE` times the size of its other pips on the top face.
+      :data:`BIG_CENTRE` times the size of its other pips on the top face, or under
+      :data:`SMALL_CENTRE` times it.
 
     - ``"unseen"``: no top face stands apart from the floor around it (a dark d20
       on a floor of its colour, its numeral taken for the pip of a 1): the face
@@ -479,10 +480,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if value in (3, 5) and (saturated_centre(img, t.center, t.side) or (
             value in BOX_GLARE and not t.square and saturated_centre(img, (d.x, d.y), d.size))):
         return "glare"
-    if value in (3, 5) and len(t.pips) == value and t.centre_pip_size > BIG_CENTRE:
-        return "glare"
-    if value in (3, 5) and len(t.pips) == value and t.centre_pip_size < SMALL_CENTRE:
-        return "glare"  # a soft glare spot smaller than a pip, taken for the centre pip
+    if value in (3, 5) and len(t.pips) == value and not (
+            SMALL_CENTRE <= t.centre_pip_size <= BIG_CENTRE):
+        return "glare"  # glare taken for the centre pip, spread over it or smaller
     return None
 
 
