@@ -65,6 +65,9 @@ class TopFace:
         dark_pips: the pips found are darker than the face (their mean lightness
             :data:`FADED` or more below the face's median; False without pips): a
             white die's black pips, which glare, always lighter, cannot pass for.
+        pip_area: the median area of the pips found, px squared of the image: the
+            holes they make in the face's colour, anti-aliased rim included (0.0
+            without pips; pieces of a parted hole do not count).
         value: the d6 layout the pips fit (``None``: none fits, or no pips).
         corners: corners of the face's outline (its convex hull simplified to within
             4 % of its perimeter, :func:`cv2.approxPolyDP`): 4 for a d6's square,
@@ -109,6 +112,7 @@ class TopFace:
     centre_pip_size: float = 1.0
     faded: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
     dark_pips: bool = False
+    pip_area: float = 0.0
 
 
 #: :func:`_part_hole` on (a switch for the tests that show what it reads).
@@ -301,7 +305,7 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
             centre_size = pip_areas[ci] / float(median(others))
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
                    value, corners, fill, circ, disc, texture, clear, centre_size, faded,
-                   dark_pips)
+                   dark_pips, float(median(np.array(known))) / (f * f) if known else 0.0)
 
 
 #: :func:`find_top_face`: a soft spot or the pips this many lightness levels (Lab L,
