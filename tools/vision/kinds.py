@@ -139,12 +139,20 @@ def _one_size(rng: np.random.Generator, spec: RenderSpec) -> RenderSpec:
 
 
 #: Generators beside the ten kinds: "scale" (issue 10's "Scale": dice 15..250 px and
-#: 2..30 % of the frame's width read alike; each scene's dice are about one size).
+#: 2..30 % of the frame's width read alike; each scene's dice are about one size), and
+#: "white-glare" (the glare kind's centre spot on white dice with black pips, where
+#: it can hide a pip rather than pass for one; every other scene on a polka cloth).
 EXTRA_KINDS: tuple[Kind, ...] = (
     Kind("scale", "dice of one size per scene, 15..250 px and 2..30 % of the frame's "
          "width, any floor, camera 0..20 degrees off vertical", 0,
          RenderSpec(tilt_deg=(0.0, 20.0), die_px=(15.0, 250.0), p_touching=0.3),
          vary=_one_size),
+    Kind("white-glare", "white dice, black pips, a specular spot at every top face's "
+         "centre (mostly 2s, 4s, 6s); every other scene on a polka cloth", 3,
+         replace(HD, die_style="white", p_glare_centre=1.0, p_glare_spot=0.0),
+         _glare_values,
+         (replace(HD, die_style="white", floor="polka", p_glare_centre=1.0,
+                  p_glare_spot=0.0),)),
 )
 ALL_NAMES = KIND_NAMES + tuple(k.name for k in EXTRA_KINDS)
 
