@@ -163,6 +163,39 @@ CORNER_PIP_OFFSET = 0.5
 #: dice of the smear kind's scenes, unreadable at 3, are no dice.
 SIDE_STRIPS = 2
 
+#: :func:`face_doubt`: a saturated glare spot at the centre of a white die's 2 or 4
+#: (:func:`saturated_centre`) whose light part (:func:`centre_spot`) covers under
+#: this many pips' areas (:attr:`vision.topface.TopFace.pip_area`, the holes the top
+#: face shows) hides no black pip where nothing darker than the face lies beside it
+#: (:data:`CENTRE_DARK`): a black pip under a smaller spot shows its rim. Measured on
+#: the white-glare kind's scenes (`tools.vision.kinds`: white dice with a spot at every
+#: face's centre, half on a polka cloth; seeds 61..66, and 320 more scenes of the same
+#: settings) and the polka scenes of development seeds 50001..50007: of 715 reads of
+#: right 2s and 4s that saturated glare put in doubt, 309 measure under 0.5 with no
+#: rim; of 153 reads of 3s and 5s whose centre pip the spot hid, those without a rim
+#: measure 0.63 and more (the spot spread over the pip, a faint rim of 5 levels
+#: left), those under 0.5 show a rim of 27 levels or more. 0: off (every saturated
+#: spot there is doubted, as before).
+GLARE_SPARES_PIP = 0.5
+#: :data:`GLARE_SPARES_PIP`: the darkest point within 0.16 of the side of the face's
+#: centre (its least channel, smoothed) may lie this many grey levels under the face's
+#: median; the right 2s and 4s above measure 10 at most but for 8 of 715 (a polka
+#: dot or the face's edge in the disc where the face was found off centre).
+CENTRE_DARK = 10.0
+#: :func:`face_doubt`: a 2 or a 4 of a white die with a light spot at its centre
+#: (:func:`centre_spot`: over :data:`SPOT_MIN` of a pip's area :data:`GLARE_STEP`
+#: levels brighter than the face, saturated or not) beside something this many grey
+#: levels darker than the face, away from the pips found off the centre, is a 3 or a
+#: 5 whose black centre pip the spot covers but for a crescent of its rim: in doubt as
+#: glare. White-glare scene 12 of seed 61 (looked at): a white 5 whose centre pip a
+#: spot 19 levels over the face covered, its rim 74 levels darker, read as 4. On the
+#: scenes of :data:`GLARE_SPARES_PIP`, no read of a right 2 or 4 measures this; 9 of
+#: the 10 reads of hidden pips under unsaturated spots do (the other 8 were already
+#: in doubt). 0: off.
+RIM_HIDES_PIP = 20.0
+#: :data:`RIM_HIDES_PIP`: the least light spot, in pips' areas.
+SPOT_MIN = 0.1
+
 #: A grey level at or over this in every channel is near saturation (a specular
 #: highlight, or a white pip in bright light).
 SATURATED = 240
@@ -444,8 +477,15 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if value in NO_CENTRE_PIP and t.square and t.corners != 4 and at_centre(t.pips):
         return "more_pips"  # a 2 has no centre pip: a 3 with a corner pip hidden
     if value in (2, 4):
-        if saturated_centre(img, t.center, t.side) or at_centre(t.faded):
+        spot = centre_spot(img, t) if GLARE_SPARES_PIP or RIM_HIDES_PIP else None
+        if at_centre(t.faded) or (
+                saturated_centre(img, t.center, t.side)
+                and not (GLARE_SPARES_PIP and spot is not None
+                         and spot[0] < GLARE_SPARES_PIP and spot[1] < CENTRE_DARK)):
             return "glare"
+        if (RIM_HIDES_PIP and spot is not None and spot[0] >= SPOT_MIN
+                and spot[2] >= RIM_HIDES_PIP):
+            return "glare"  # a light spot with a black pip's rim beside it
         if t.centre_clear < HIDDEN_CENTRE:
             return "hidden_centre"
     if value not in (1, 3, 5):
@@ -679,6 +719,55 @@ def saturated_centre(img: NDArray[np.uint8], center: tuple[float, float],
     bar = max(min(SATURATED, top + BRIGHT_STEP), min(top + GLARE_STEP, 250.0))
     core = int((grey[r < 0.12 * side] >= bar).sum())
     return core >= max(1, round(4 / step ** 2)) and int((rest >= bar).sum()) < 0.25 * core
+
+
+def centre_spot(img: NDArray[np.uint8], t: TopFace) -> tuple[float, float, float] | None:
+    """A light spot at the centre of the top face ``t``, on a face (found, square and
+    whole) whose pips are darker than it (a white die's black pips), or ``None`` on
+    any other face: ``(area, rim, rim_apart)``, where ``area`` is what is
+    :data:`GLARE_STEP` grey levels or more brighter than the face's median within 0.2
+    of the side of its centre, in pips' areas
+    (:attr:`vision.topface.TopFace.pip_area`), ``rim`` how many grey levels the
+    darkest point within 0.16 of the side of the centre lies under the face's median
+    (the least channel, smoothed over 1 % of the side; 0 or less where nothing is
+    darker), and ``rim_apart`` the same away from the holes in the face found
+    0.15 of the side or more off its centre (pips, faded or soft-rimmed spots; 1.3
+    times a pip's radius about each): a 2's pip beside a glare spot, that the disc
+    reaches where the face's centre was found off, is no centre pip. A black pip under
+    a spot smaller than itself shows its rim around the spot; a spot as large as the
+    pip can hide it whole.
+
+    Args:
+        img: H x W x 3 uint8 BGR.
+        t: the top face found (:func:`vision.topface.find_top_face`).
+    """
+    if not (t.found and t.square and t.whole and t.dark_pips and t.pip_area > 0):
+        return None
+    h, w = img.shape[:2]
+    (x, y), side = t.center, t.side
+    x0, x1 = max(int(x - side / 2), 0), min(math.ceil(x + side / 2), w)
+    y0, y1 = max(int(y - side / 2), 0), min(math.ceil(y + side / 2), h)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    grey = img[y0:y1, x0:x1].min(axis=2).astype(np.float32)
+    dy = np.arange(y0, y1, dtype=np.float32) - y
+    dx = np.arange(x0, x1, dtype=np.float32) - x
+    r = np.sqrt(dy[:, None] ** 2 + dx[None, :] ** 2)
+    centre = r < 0.16 * side
+    if not centre.any():
+        return None
+    face = float(np.median(grey[r < 0.45 * side]))
+    bright = float(((grey >= face + GLARE_STEP) & (r < 0.2 * side)).sum())
+    smooth = cv2.GaussianBlur(grey, (0, 0), max(0.01 * side, 0.7))
+    apart = centre.copy()
+    c, s = math.cos(math.radians(t.angle)), math.sin(math.radians(t.angle))
+    reach = 1.3 * math.sqrt(t.pip_area / math.pi)
+    holes = np.concatenate([t.pips, t.faded, t.glare])
+    for u, v in holes[np.hypot(holes[:, 0], holes[:, 1]) >= 0.15 * side]:
+        px, py = u * c - v * s, u * s + v * c  # from the face's axes to the image's
+        apart &= (dx[None, :] - px) ** 2 + (dy[:, None] - py) ** 2 > reach * reach
+    darkest = float(smooth[apart].min()) if apart.any() else face
+    return bright / t.pip_area, face - float(smooth[centre].min()), face - darkest
 
 
 def where(x: float, y: float, w: int, h: int) -> str:
