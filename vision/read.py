@@ -196,6 +196,13 @@ RIM_HIDES_PIP = 20.0
 #: :data:`RIM_HIDES_PIP`: the least light spot, in pips' areas.
 SPOT_MIN = 0.1
 
+#: :func:`face_doubt`: a top face with no sharp pip that shows more soft spots darker
+#: than it (:attr:`vision.topface.TopFace.faded`, pips whose rims glare or blur
+#: softened) than the value read is no face of that value: blind seed 40603
+#: `glare-001` (looked at), a white 4 whose fourth pip a glare patch washed out, its
+#: three others found soft, read as 2. False: off.
+FADED_COUNT = True
+
 #: A grey level at or over this in every channel is near saturation (a specular
 #: highlight, or a white pip in bright light).
 SATURATED = 240
@@ -332,7 +339,10 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       its pips with the top face's (a red 1 seen obliquely, its box over the 1's pip
       and a side face's pip, read as 2, blind seed 18787). 4 right reads of 10219
       images went with it (a red 3 whose side face's two pips the face took in);
-      on four-cornered faces it cost 39.
+      on four-cornered faces it cost 39. And any value whose top face shows no sharp
+      pip but more soft spots darker than the face than the value
+      (:data:`FADED_COUNT`: pips whose rims glare or blur softened, a white 4 under a
+      glare patch read as 2).
 
     - ``"not_d6"``, for every value but 6: the top face found shows more than six
       pips (:data:`SEVEN_PIPS`): no d6's face does; it is a patch of a polka cloth
@@ -469,6 +479,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if (t.square and t.whole and t.corners != 4 and t.marks == 0 and t.value is None
             and len(t.pips) > value):
         return "more_pips"  # more pips than the value, in no layout: two faces' pips
+    if FADED_COUNT and not len(t.pips) and len(t.faded) > value:
+        return "more_pips"  # more pips than the value, their rims soft: no pip is added
     def at_centre(spots: NDArray[np.float64]) -> bool:  # within a fifth of the side
         return bool(len(spots)) and float(np.min(np.hypot(spots[:, 0], spots[:, 1]))
                                           ) < GLARE_CENTRE * t.side

@@ -59,9 +59,10 @@ class TopFace:
             a glare patch, merged pips): the face cannot be read from its pips.
         glare: soft-rimmed bright spots (specular glare) relative to the face centre, px.
         faded: those of the soft-rimmed spots that are darker than the face on a face
-            whose pips are darker than it (relative to the face centre, px): glare
-            is never darker than the face it lies on, so such a spot is a dark pip
-            that glare washed out, not glare.
+            whose pips are darker than it, or where no sharp pip was found
+            (:data:`FADED_ALONE`; relative to the face centre, px): glare is never
+            darker than the face it lies on, so such a spot is a dark pip that glare
+            or blur softened, not glare.
         dark_pips: the pips found are darker than the face (their mean lightness
             :data:`FADED` or more below the face's median; False without pips): a
             white die's black pips, which glare, always lighter, cannot pass for.
@@ -282,12 +283,12 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
     garr = np.array(glare, np.float64).reshape(-1, 2)
     faded = garr[:0]
     dark_pips = False
-    if pip_ids:  # the holes' mean lightness
+    if pip_ids or (FADED_ALONE and soft_ids):  # the holes' mean lightness
         light = np.bincount(hlabel.ravel(), lab[:, :, 0].ravel(), hcount) / np.maximum(
             hstats[:, cv2.CC_STAT_AREA], 1)
         dark = float(median(lab[:, :, 0][region > 0])) - FADED
-        dark_pips = float(median(light[pip_ids])) < dark
-        if soft_ids and dark_pips:
+        dark_pips = bool(pip_ids) and float(median(light[pip_ids])) < dark
+        if soft_ids and (dark_pips or not pip_ids):
             faded = garr[light[soft_ids] < dark]
     value = fit_layout(arr, side / 2, aligned=not round_face).value if len(arr) else None
     hull = cv2.convexHull(outer)
@@ -311,6 +312,10 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
 #: :func:`find_top_face`: a soft spot or the pips this many lightness levels (Lab L,
 #: 0..255) below the face are darker than it.
 FADED = 12.0
+#: :func:`find_top_face`: on a face where no sharp pip was found, the soft spots darker
+#: than it are faded pips too (:attr:`TopFace.faded`): glare is never darker than the
+#: face. False: only beside sharp dark pips.
+FADED_ALONE = True
 
 
 def face_distance(image: NDArray[np.uint8], x: float, y: float, size: float
