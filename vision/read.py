@@ -1632,6 +1632,15 @@ def without_parts_of_larger_dice(img: NDArray[np.uint8], cands: list[Candidate],
     red 2 of 200 px cut its top face to no square, and the half-size look, not the
     coarser ones, boxed it (232 px); its side faces' strips were read as two 6s of 36
     and 41 px (blind seed 35452, ``finger-014``, looked at in the thirty-ninth pass).
+
+    A detection of either kind whose top face is not found at all counts where a hand
+    is over its box (:func:`vision.hands.hand_over`, :data:`HAND_SHARE`;
+    :data:`HAND_CUTS_FACE`), for the reads inside it that show a side face's strips
+    (:attr:`vision.face.PipCheck.strips`): a finger along the whole top face of a red
+    4 of 200 px left no face to find, and its side faces' strips were read as two 6s
+    of 45 px (blind seed 41209, ``finger-003``, looked at in the forty-second pass).
+    Without the strips, it dropped four small dice read right on a rune55 photo: a
+    pile with orange and pink dice (skin-coloured) that the quarter-size look boxed.
     ``img``: the frame (H x W x 3 uint8 BGR).
     """
     if not PARTS_OF_LARGER_DICE:
@@ -1657,12 +1666,21 @@ def without_parts_of_larger_dice(img: NDArray[np.uint8], cands: list[Candidate],
             t = find_top_face(img, d.x, d.y, d.size)
             if t.found and (hand_share(img, d, t) >= HAND_SHARE if by_hand else t.square):
                 gone |= {id(c) for c in inside}
+            elif HAND_CUTS_FACE and not t.found:
+                strips = [c for c in inside if c.pips is not None and c.pips.strips > 0]
+                if strips and hand_over(img, d.x, d.y, d.size) >= HAND_SHARE:
+                    gone |= {id(c) for c in strips}
     return [c for c in cands if id(c) not in gone]
 
 
 #: :func:`without_parts_of_larger_dice` asks the half-size look's large detections
 #: with a hand over them too (a switch for the tests).
 PARTS_UNDER_A_HAND = True
+#: :func:`without_parts_of_larger_dice` also drops the small reads inside a larger
+#: detection whose top face is not found at all where a hand is over its box (a
+#: finger across the whole face of a red 4 of 200 px, its side faces read as two 6s
+#: of 45 px: blind seed 41209, ``finger-003``; a switch for the tests).
+HAND_CUTS_FACE = True
 
 
 def _read_by_two_checks(img: NDArray[np.uint8], c: Candidate, p: VisionParams) -> bool:
