@@ -265,6 +265,9 @@ def test_a_die_s_shadow_on_a_polka_cloth_is_no_die(
     assert (res.correct, res.wrong, res.missed, res.false) == (right, 0, missed, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.floor_in_shadow", lambda *a, **k: False)
+    # (21918's shadow is cut by the frame's edge and shows no top face: since the
+    # forty-second pass vision.read.CUT_NO_FACE drops it too, so it is off here)
+    monkeypatch.setattr("vision.read.CUT_NO_FACE", False)
     res = read_scene("polka", i, seed)
     assert (res.correct, res.wrong, res.false) == (right, 0, 1)
 

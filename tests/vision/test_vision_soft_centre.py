@@ -102,6 +102,9 @@ def test_glare_at_the_centre_of_a_red_die_gives_no_wrong_value(
     # (since the 37th pass the top face's segmentation parts glare from the pips it
     # touches, vision.topface.PART_HOLES, which catches one of them too)
     monkeypatch.setattr("vision.topface.PART_HOLES", False)
+    # (since the 42nd pass a 3 whose top face shows fewer holes than pips is in doubt,
+    # vision.read.MARKED_ODD, which catches two of them too)
+    monkeypatch.setattr("vision.read.MARKED_ODD", False)
     assert read_scene("glare", i, seed).wrong == 1
 
 
