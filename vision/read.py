@@ -130,6 +130,9 @@ BIG_CENTRE = 1.35
 #: their top faces found in 1.15 times the box read) measure 0.74 and more, 0.86 and
 #: more but for two; with the rule, those seeds read exactly as without it. 0: off.
 SMALL_CENTRE = 0.7
+#: :func:`face_doubt`: a 3 or a 5 whose top face shows a mark and fewer holes (pips
+#: and marks) than the value is in doubt as glare (a switch for the tests).
+MARKED_ODD = True
 
 #: A finger that hides a pip covers at least a pip's area of the box's inscribed
 #: disc (:func:`vision.hands.hand_over`): a pip is about a fifth of the side across,
@@ -1699,10 +1702,6 @@ def without_parts_of_larger_dice(img: NDArray[np.uint8], cands: list[Candidate],
 #: :func:`without_parts_of_larger_dice` asks the half-size look's large detections
 #: with a hand over them too (a switch for the tests).
 PARTS_UNDER_A_HAND = True
-#: :func:`face_doubt`: a 3 or a 5 whose top face shows a mark and fewer holes (pips
-#: and marks) than the value is in doubt as glare (a switch for the tests).
-MARKED_ODD = True
-
 #: :func:`without_parts_of_larger_dice` also drops the small reads inside a larger
 #: detection whose top face is not found at all where a hand is over its box (a
 #: finger across the whole face of a red 4 of 200 px, its side faces read as two 6s
