@@ -746,6 +746,35 @@ def test_a_1_whose_pip_lies_at_a_corner_of_a_face_no_square_is_unreadable(
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
 
 
+def test_a_1_boxed_round_one_pip_of_a_2_whose_face_shows_both_is_unreadable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 48784 of the kinds, polka scene 2 (looked at when it failed, in the
+    forty-third pass): a white 2 of about 160 px on a dark polka cloth, boxed at
+    121 px round its lower pip, read as 1 (0.84, the box crop's one pip agreeing).
+    The top face found is a whole square with both pips, neither at its centre,
+    where a 1's pip is (vision.read.ONE_PIP_CENTRED)."""
+    res = read_scene("polka", 2, 48784)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (5, 0, 1, 0)
+    monkeypatch.setattr("vision.read.ONE_PIP_CENTRED", False)
+    res = read_scene("polka", 2, 48784)
+    assert (res.correct, res.wrong, res.false) == (5, 1, 0)
+    assert res.misreads[0][:2] == (2, 1)
+
+
+def test_a_1_read_off_centre_on_a_face_with_two_pips_is_in_doubt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    img = _floor()
+    cv2.rectangle(img, (90, 90), (210, 210), (235, 235, 235), -1)
+    for c in ((120, 120), (180, 180)):  # a 2: two corner pips, none at the centre
+        cv2.circle(img, c, 13, (20, 20, 20), -1, cv2.LINE_AA)
+    det = Detection(170.0, 170.0, 120.0, 0.5)  # a box round the lower pip
+    t = find_top_face(img, det.x, det.y, det.size)
+    assert t.found and t.square and t.whole and len(t.pips) == 2 and t.value == 2
+    assert face_doubt(img, det, 1) == "more_pips"
+    monkeypatch.setattr("vision.read.ONE_PIP_CENTRED", False)
+    assert face_doubt(img, det, 1) is None
+
+
 def test_a_face_that_took_in_a_side_face_s_pips_is_unreadable() -> None:
     """Blind seed 18787 of the kinds: a red 1 seen obliquely, its box over the 1's pip
     and a pip of a side face of the same red: read as 2 (the classifier 0.85, the box
@@ -813,9 +842,13 @@ def test_four_polka_dots_between_two_dice_are_no_4_where_their_patch_shows_seven
     6 and a 2, detected as a die of 104 px and read as 4 (the classifier 0.97, the
     dots a 4's layout); the cloth about them does not go on past the box on three
     sides (the dice), so the dot-grid check passed it; the top face found, the patch
-    of cloth the dice bound, shows seven dots. An invented die before; no die now."""
+    of cloth the dice bound, shows seven dots. An invented die before; no die now.
+    (The patch lies in a die's shadow: since the forty-third pass
+    vision.read.SHADOW_WITH_VALUE drops it too, so it is off here.)"""
     res = read_scene("polka", 1, 27271)
     assert (res.correct, res.wrong, res.false) == (3, 0, 0)
+    monkeypatch.setattr("vision.read.SHADOW_WITH_VALUE", False)
+    assert read_scene("polka", 1, 27271).false == 0
     monkeypatch.setattr("vision.read.SEVEN_PIPS", False)
     assert read_scene("polka", 1, 27271).false == 1
 
