@@ -2255,10 +2255,10 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             # where the frame's edge cuts it (a grid of dots there reads as a 4 or a 6),
             # beside a die there too (CUT_NO_FACE)
             continue
-        elif ((fr.value is None or SHADOW_WITH_VALUE) and d.size >= p.strict_min_px
+        elif (d.size >= p.strict_min_px
+              and (fr.value is None or (SHADOW_WITH_VALUE and _shadow_pips(img, d, fr.value)))
               and floor_in_shadow(img, d.x, d.y, d.size,
-                                  floor := floor_colour(img) if floor is None else floor)
-              and (fr.value is None or _shadow_pips(img, d, fr.value))):
+                                  floor := floor_colour(img) if floor is None else floor)):
             # a die's shadow on the floor, the floor's dots taken for pips (their value
             # read or not; left unread by a check: a hand where the cloth is of skin)
             continue
