@@ -2035,6 +2035,16 @@ WASHED_TOP = True
 WASHED_MIN_PROB = 0.2
 
 
+#: :func:`washed_read`: no die a hand is over (:func:`hand_share` at least
+#: :data:`HAND_SHARE`) is read as a 6 by its washed-out pips: a finger hides pips as
+#: glare does, and the 6 that explains the pips left is then a guess (blind seed
+#: 53026, ``finger-015``: a red 5 with a finger over a corner pip and a glare spot
+#: beside another, read as 6). :func:`face_doubt` asks no hand of a 6 (no layout
+#: holds a 6's pips and more), while it does of the other values. A switch for the
+#: tests.
+WASHED_NO_HAND = True
+
+
 def washed_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
                 ) -> int | None:
     """The value of a large die left unread whose pips on the box's crop fit no layout,
@@ -2064,7 +2074,8 @@ def washed_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionPar
     0.015 for a 6).
 
     Not for a 1 (a numeral passes for one pip), nor where the pip finder saw no pip,
-    glare in doubt (``glare_doubt``), a mark or an odd blob on the crop.
+    glare in doubt (``glare_doubt``), a mark or an odd blob on the crop; nor for a 6
+    where a hand is over the die (:data:`WASHED_NO_HAND`).
     :func:`face_doubt` then checks the value as any other. On 600 development scenes
     of the ten kinds (seeds 50001..50003) 48 more dice read right, 47 of them on the
     glare kind (71 -> 118 of its 261 dice), and no wrong value or invented die (54
@@ -2096,6 +2107,9 @@ def washed_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionPar
         if t.found and t.square and t.marks == 0 and t.value is None:
             face = top_face_crop(img, t)
             got = _washed(c, face, find_pips(face), p)
+    if (got == 6 and WASHED_NO_HAND
+            and hand_share(img, c.det, _top_face(img, c)) >= HAND_SHARE):
+        return None  # a finger may hide the pips unseen, not glare (WASHED_NO_HAND)
     return got
 
 
