@@ -1992,6 +1992,21 @@ def rival_holds_the_pips(mean: NDArray[np.float32], seen: int) -> bool:
     return any(float(mean[v]) >= RIVAL_SHARE * float(mean[seen]) for v in CONTAINED_IN[seen])
 
 
+#: :func:`pip_read`: the pips on the box's crop read a die the classifier is unsure of
+#: only where they fit their layout clearly, as closely as they must to veto the
+#: classifier (``VisionParams.veto_residual``; :func:`_loose_fit`): a red 1's pip and
+#: a glare spot beside it fit a 2 loosely (residual 0.27, their centre a third of the
+#: half-side off the crop's), and were read as 2, the classifier at 0.46 (blind seed
+#: 60096 ``finger-006``, looked at). False: off.
+PIP_READ_TIGHT = True
+
+
+def _loose_fit(pips: PipCheck, p: VisionParams) -> bool:
+    """:data:`PIP_READ_TIGHT`: the pips' fit (``pips.fit``) is looser than
+    ``p.veto_residual``."""
+    return PIP_READ_TIGHT and pips.fit.residual > p.veto_residual
+
+
 def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
              ) -> int | None:
     """The value of a large die left unread where two checks of it agree, or ``None``.
@@ -2009,7 +2024,8 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
     - *The classifier is unsure* (under ``p.read_threshold``, or its turned crops
       disagree: glare it takes for a pip, a very rounded die, a side face in the
       crop) but the pips on the box's crop fit a layout cleanly
-      (:attr:`vision.face.PipCheck.clean`), and the classifier gives that value at
+      (:attr:`vision.face.PipCheck.clean`) and closely (:data:`PIP_READ_TIGHT`), and
+      the classifier gives that value at
       least ``p.pip_read_prob`` (mean over its turns): the pips' value, unless the
       top face's own pips fit a layout that those cannot be part of
       (:func:`top_face_names_another`: a box shifted off a 6 took in one column of
@@ -2048,7 +2064,7 @@ def pip_read(img: NDArray[np.uint8], c: Candidate, fr: FaceRead, p: VisionParams
     mean = c.probs.mean(axis=0)  # a die: decide's not_a_die covers "not a die"
     seen = pips.fit.value
     by_pips = (seen if seen is not None and seen != 1
-               and float(mean[seen]) >= p.pip_read_prob else None)
+               and float(mean[seen]) >= p.pip_read_prob and not _loose_fit(pips, p) else None)
     value = int(np.argmax(mean[1:])) + 1
     sure = (value != 1 and float(mean[value]) >= p.read_threshold
             and bool(np.all(c.probs.argmax(axis=1) == value))
