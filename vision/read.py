@@ -337,7 +337,10 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       a finger across a red 2, boxed apart from the die, cut the face found short
       of a square, blind seed 19393; no other read changed on 10219 images). And a 1
       whose top face, a whole square, shows two pips or more and none at its centre
-      (:data:`ONE_PIP_CENTRED`: a white 2 boxed round one of its pips).
+      (:data:`ONE_PIP_CENTRED`: a white 2 boxed round one of its pips). And a 2 to
+      a 5 whose top face found is whole but no square and no flat face, showing
+      fewer pips than the value off its centre: two faces of a leaning die taken as
+      one (:data:`LEANING_FACE`).
       And any value whose top face, a whole square of other than four corners with
       no marks, shows more pips than the value in no layout: the face found took in
       a side face of the die's colour, and the box's crop may have counted some of
@@ -425,7 +428,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
       pips and marks together, than the value (:data:`MARKED_ODD`: a red 2's glare
       spot between its centre and a pip, which the top face merged with that pip
       into one mark, read as 3 on blind seed 44138; on a very rounded die the corner
-      pips lie on the shaded rim and are not counted).
+      pips lie on the shaded rim and are not counted); and one whose top face took
+      its white pips for soft spots, where the face's own crop tells the centre spot
+      from them as glare (:data:`CENTRE_GLARE_ON_FACE`).
 
     - ``"unseen"``: no top face stands apart from the floor around it (a dark d20
       on a floor of its colour, its numeral taken for the pip of a 1): the face
@@ -640,8 +645,8 @@ def _loose_face_not_the_value_s(img: NDArray[np.uint8], d: Detection, t: TopFace
             and top_face_check(img, loose).pips > value)
 
 
-#: :func:`face_doubt`: a value of 2 or more read where the top face found is whole but
-#: no square and no flat face (:attr:`vision.topface.TopFace.texture` over
+#: :func:`face_doubt`: a value of 2 to 5 (a 6's face is not asked) read where the top
+#: face found is whole but no square and no flat face (:attr:`vision.topface.TopFace.texture` over
 #: :data:`LEANING_TEXTURE`), and shows fewer pips than the value, their centre over
 #: :data:`HIDDEN_PIP_OFFSET` half-sides off its own (:func:`_leaning_face`), is in
 #: doubt: a die leaning (cocked) shows two faces of its colour about equally, the
