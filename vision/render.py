@@ -391,8 +391,9 @@ def _warp_into(layer: F32, alpha: F32, tex: F32, tex_a: F32, quad: F64,
                               borderMode=cv2.BORDER_CONSTANT)
     a = cv2.warpPerspective(tex_a, m, size, flags=cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_CONSTANT)
-    a = np.clip(a, 0, 1) * clip[y0:y1, x0:x1]
-    col = col * clip[y0:y1, x0:x1, None]
+    # a face seen all but edge-on maps some pixels to infinity: NaN, no face there
+    a = np.clip(np.nan_to_num(a, nan=0.0), 0, 1) * clip[y0:y1, x0:x1]
+    col = np.nan_to_num(col, nan=0.0, posinf=0.0, neginf=0.0) * clip[y0:y1, x0:x1, None]
     layer[y0:y1, x0:x1] = layer[y0:y1, x0:x1] * (1 - a[..., None]) + col
     alpha[y0:y1, x0:x1] = alpha[y0:y1, x0:x1] * (1 - a) + a
     own[y0:y1, x0:x1] = a
