@@ -115,6 +115,8 @@ def test_lint_read_as_a_2_on_an_empty_tray_is_no_die(monkeypatch: pytest.MonkeyP
     assert (res.false, res.wrong) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr(vision.topface, "FLOOR_SHARE", 2.0)  # the rule off
+    # the lint's crop shows no pip (vision.read.LONE_NO_PIPS): a second guard, off
+    monkeypatch.setattr("vision.read.LONE_NO_PIPS", False)
     assert read_scene("empty-lint", 17, 707).false == 1
 
 

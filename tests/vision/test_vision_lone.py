@@ -56,6 +56,24 @@ def test_a_doubtful_lone_small_read_is_no_die(monkeypatch: pytest.MonkeyPatch) -
     assert [p.code for p in r.problems] == ["unreadable"]
 
 
+def test_a_lone_small_read_showing_no_pip_is_no_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an empty dice box: a crumb by its wooden wall, 16 px, read as a 6 at 0.96 by the
+    # classifier alone (blind seed 67469, looked at when it failed, forty-fourth pass).
+    # LONE_SMALL_FACE takes the value away, and the classifier's confidence is over
+    # VisionParams.unread_min_prob; but its box's crop shows no pip-like blob at all,
+    # only glare and a blob too large for a pip (vision.read.LONE_NO_PIPS): no die
+    image = scene("empty-lint", 15, 67469).image
+    r = read_dice(image)
+    assert r.dice == () and [p.code for p in r.problems] == ["no_dice"]
+    monkeypatch.setattr("vision.read.LONE_NO_PIPS", False)
+    r = read_dice(image)
+    assert [d.value for d in r.dice] == [None] and r.dice[0].confidence >= 0.92
+    assert abs(r.dice[0].center[0] - 86) < 5 and abs(r.dice[0].center[1] - 194) < 5
+    assert [p.code for p in r.problems] == ["unreadable"]
+    monkeypatch.setattr("vision.read.LONE_SMALL_FACE", False)
+    assert [d.value for d in read_dice(image).dice] == [6]
+
+
 def test_a_sure_lone_small_read_without_a_face_stays_unreadable(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # the classifier sure of its value (over VisionParams.unread_min_prob): kept as an
