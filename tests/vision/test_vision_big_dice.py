@@ -56,6 +56,9 @@ def test_a_die_too_large_for_the_quarter_size_look_is_found_by_a_smaller_one(
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.BIGGEST_LOOK_MIN_FRAME", 10**6)  # the quarter look only
     monkeypatch.setattr("vision.read.SIDE_STRIPS", 3)  # and two strips still read
+    # every read of the frame is then a strip: vision.read.STRIPS_ONLY_FRAME, a
+    # second guard; off
+    monkeypatch.setattr("vision.read.STRIPS_ONLY_FRAME", False)
     before = read_scene(kind, i, seed)
     assert before.correct == 0 and before.wrong == 1 and before.false == 1
     assert [m[1] for m in before.misreads] == [6]
@@ -82,6 +85,9 @@ def test_a_side_face_at_the_edge_of_a_large_die_s_box_is_part_of_it(
     # the side face is then the one die read: the lone small read's check (vision.read.
     # LONE_SMALL_FACE) is a second guard there; off, to see this check alone
     monkeypatch.setattr("vision.read.LONE_SMALL_FACE", False)
+    # every read of the frame is then a strip: vision.read.STRIPS_ONLY_FRAME, a
+    # third guard; off
+    monkeypatch.setattr("vision.read.STRIPS_ONLY_FRAME", False)
     res = read_scene("side-faces", 36, 9501)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 6)
 

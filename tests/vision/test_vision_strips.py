@@ -55,5 +55,8 @@ def test_side_faces_on_a_polka_cloth_are_no_small_6s(
     # a side face read alone in its frame: the lone small read's check (vision.read.
     # LONE_SMALL_FACE) is a second guard there; off, to see this check alone
     monkeypatch.setattr("vision.read.LONE_SMALL_FACE", False)
+    # every read of the frame is then a strip: vision.read.STRIPS_ONLY_FRAME, a
+    # third guard; off
+    monkeypatch.setattr("vision.read.STRIPS_ONLY_FRAME", False)
     res = read_scene("polka", i, seed)
     assert res.wrong + res.false >= 1
