@@ -30,6 +30,7 @@ from .layouts import CONTAINED_IN, could_be_part_of
 from .memo import one_reading
 from .model import Detection, classify_crops, detect, resize_long, suppress, upright_crops
 from .quality import image_problems, smear
+from .stats import distance3, median
 from .topface import (
     DISC_CIRCULARITY,
     TopFace,
@@ -470,6 +471,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     """
     if value == 6:  # no layout holds a 6's pips and more; its pips agreed with it
         return "not_d6" if dot_grid(img, d, min_contrast, top) else None
+    if (RINGED_PIP and value == 1 and top is None and pips is not None and pips.centres
+            and ringed_by_pips(img, d, pips)):
+        return "mark"  # a numeral's loop, its hole taken for a pip: see RINGED_PIP
     t = top if top is not None else find_top_face(img, d.x, d.y, d.size)
     if not t.found:
         if hand_share(img, d, t) >= HAND_SHARE:
@@ -576,6 +580,64 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
 #: spot at its centre, read as 3 from the box's crop, whose dark floor in the corners
 #: set its polarity so its light-pip checks were not made. False: off.
 CENTRE_GLARE_ON_FACE = True
+
+
+#: :func:`face_doubt`: a 1 whose box's crop is ringed by its pip's colour, which is
+#: neither the face's nor the floor's (:func:`ringed_by_pips`), is in doubt
+#: (``"mark"``): the "face" is a numeral's bold loop filling the crop, the "pip" its
+#: hole, and the ring the die's real face around the numeral (a white numeral die's 6,
+#: read as 1 at 0.81, its hole a light pip on a black "face", blind seed 76357
+#: `numerals-text-000`, looked at). False: off.
+RINGED_PIP = True
+#: :func:`ringed_by_pips`: the rim's colour is within this share of the face-to-pip
+#: distance of the pip's, and at least :data:`RING_APART` (Lab, OpenCV's 0..255
+#: scaling) from both the face's and the floor's (a die's box crop takes in the floor
+#: beside its face, and a polka cloth's dots can be its pips' colour). That numeral:
+#: 0.00, 144 from the floor, 201 from the face. Of the 380 dice read as 1 from 72 px
+#: up on the development seeds 50001..50007, 14 measure under 0.3, every one with its
+#: rim within 42 of the floor's colour (0.04 and up where the rim is the floor;
+#: 0.27 on a polka cloth, 42 from it).
+RING_LIKE_PIP = 0.15
+RING_APART = 60.0
+#: The rim: the crop's outer band of this share of its side.
+RING_BAND = 0.1
+
+
+def ringed_by_pips(img: NDArray[np.uint8], d: Detection, pips: PipCheck) -> bool:
+    """Whether the box's crop of ``d`` (:func:`box_face_crop`, as its pip check read
+    it; ``pips`` is that check, with its pips' centres) is ringed by the pips' colour:
+    the median Lab colour of its outer :data:`RING_BAND` lies within
+    :data:`RING_LIKE_PIP` of the face-to-pip distance of the pips' colour (the median
+    of 3 x 3 px at each pip's centre), and at least :data:`RING_APART` from both the
+    face's (the median of the crop's middle two thirds) and the floor's
+    (:func:`vision.topface.floor_colour`, the nearer estimate). A real die's face
+    reaches the crop's rim, or its side faces or the floor do; a numeral's bold loop
+    that fills the crop has the die's face all round it, the colour of the hole
+    inside the loop that was taken for the pip."""
+    ang = face_angle(face_crop(img, (d.x, d.y), d.size, 0.0, FACE_PX))
+    crop = box_face_crop(img, d, ang)
+    n = crop.shape[0]
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)
+    inner = slice(n // 6, n - n // 6)
+    face = median(lab[inner, inner].reshape(-1, 3), axis=0)
+    b = max(round(RING_BAND * n), 1)
+    rim = median(np.concatenate([lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3),
+                                 lab[b:-b, :b].reshape(-1, 3),
+                                 lab[b:-b, -b:].reshape(-1, 3)]), axis=0)
+    c = (n - 1) / 2.0
+    spots = []
+    for x, y in pips.centres:
+        px, py = round(x + c), round(y + c)
+        spots.append(lab[max(py - 1, 0):py + 2, max(px - 1, 0):px + 2].reshape(-1, 3))
+    pip = median(np.concatenate(spots), axis=0)
+
+    def dist(a: NDArray[np.float32], b: NDArray[np.float32]) -> float:
+        return float(distance3(a[None], b[None])[0])
+
+    floor = floor_colour(img)
+    return (dist(rim, pip) < RING_LIKE_PIP * max(dist(face, pip), 1.0)
+            and dist(rim, face) >= RING_APART
+            and min(dist(rim, floor[0]), dist(rim, floor[1])) >= RING_APART)
 
 
 def _face_crop_sees_glare(img: NDArray[np.uint8], t: TopFace, value: int) -> bool:
