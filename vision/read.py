@@ -594,7 +594,7 @@ RINGED_PIP = True
 #: scaling) from both the face's and the floor's (a die's box crop takes in the floor
 #: beside its face, and a polka cloth's dots can be its pips' colour). That numeral:
 #: 0.00, 144 from the floor, 201 from the face. Of the 380 dice read as 1 from 72 px
-#: up on the development seeds 50001..50007, 14 measure under 0.3, every one with its
+#: up on the development seeds 50001..50007, 15 measure under 0.3, every one with its
 #: rim within 42 of the floor's colour (0.04 and up where the rim is the floor;
 #: 0.27 on a polka cloth, 42 from it).
 RING_LIKE_PIP = 0.15
