@@ -1559,6 +1559,27 @@ LONE_DOUBT_DROPS = True
 #: False: off.
 LONE_NO_PIPS = True
 
+#: :func:`read_dice`: a large detection given a value whose box's centre is the
+#: floor's colour (:attr:`vision.topface.Body.floor_contrast` under
+#: :data:`FLOOR_READ_NEAR`) and whose top face found is no whole square is no die: a
+#: patch of a polka cloth walled in by dice on three sides (so that the cloth goes on
+#: past its box on too few sides for :func:`dot_grid`), four of its dots read as a 4
+#: (157 px, the box's centre 1.1 from the floor's colour, the "face" found no square;
+#: blind seed 74135 `polka-017`, looked at). A die of the floor's colour is kept where
+#: its top face stands out as a whole square (a white die on a white cloth). False: off.
+FLOOR_READ = True
+FLOOR_READ_NEAR = 8.0
+
+
+def _floor_read(img: NDArray[np.uint8], d: Detection, floor: NDArray[np.float32]) -> bool:
+    """:data:`FLOOR_READ`: ``d``'s box centre is within :data:`FLOOR_READ_NEAR` (Lab)
+    of the floor's colour (``floor``, :func:`vision.topface.floor_colour`) and its
+    top face found (:func:`vision.topface.find_top_face`) is no whole square."""
+    if body_contrast(img, d.x, d.y, d.size, floor).floor_contrast >= FLOOR_READ_NEAR:
+        return False
+    t = find_top_face(img, d.x, d.y, d.size)
+    return not (t.found and t.square and t.whole)
+
 
 def _lone_without_pips(fr: FaceRead, dice_like: int) -> bool:
     """:data:`LONE_NO_PIPS`: the box's crop of a lone small read showed no pip, and
@@ -2512,6 +2533,9 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             # a die's shadow on the floor, the floor's dots taken for pips (their value
             # read or not; left unread by a check: a hand where the cloth is of skin)
             continue
+        elif (FLOOR_READ and fr.value is not None and d.size >= p.strict_min_px
+              and _floor_read(img, d, floor := floor_colour(img) if floor is None else floor)):
+            continue  # a patch of the floor between dice, its dots read: see FLOOR_READ
         elif (fr.value is None and fr.pip_check != "agrees"
               and (d.size >= p.strict_min_px or (large_throw and d.size >= 0.5 * p.strict_min_px))
               and not d6_face_seen(img, d)):
