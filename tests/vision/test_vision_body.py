@@ -332,3 +332,22 @@ def test_a_wooden_tray_s_corner_is_no_smeared_die(monkeypatch: pytest.MonkeyPatc
     r = read_dice(sc.image)
     assert [p.code for p in r.problems] == ["blurred"] and len(r.dice) == 1
     assert r.dice[0].value is None
+
+
+def test_a_patch_of_polka_cloth_walled_in_by_dice_read_as_a_value_is_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 74135 of the kinds, polka scene 17 (looked at when it failed, in the
+    forty-sixth pass): six white dice on a lime cloth with black dots; between a 5, a
+    2 and a 3, a patch of the cloth with four of its dots was detected as a die of
+    157 px at about (336, 336) and read as a 4, its pips agreeing: an invented die.
+    The dice wall it in on three sides, so the cloth goes on past its box on too few
+    for the dot grid's check; its box's centre is the floor's colour and the "face"
+    found in it is no square (:data:`vision.read.FLOOR_READ`)."""
+    res = read_scene("polka", 17, 74135)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.FLOOR_READ", False)
+    res = read_scene("polka", 17, 74135)
+    assert (res.wrong, res.false) == (0, 1)
+    image = scene("polka", 17, 74135).image
+    assert (4, 336, 336) in [(d.value, round(d.center[0]), round(d.center[1]))
+                             for d in read_dice(image).dice]
