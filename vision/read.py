@@ -1082,6 +1082,7 @@ class FaceRead:
     doubt: str | None = None  # why a value was withheld (:func:`face_doubt`)
     pips_seen: int | None = None  # pip-like blobs on the box's crop (PipCheck.pips)
     strips_seen: int | None = None  # strips side by side on it (PipCheck.strips)
+    top_square: bool = False  # the top face its pip check read is a whole square
 
 
 def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
@@ -1566,7 +1567,10 @@ LONE_NO_PIPS = True
 #: past its box on too few sides for :func:`dot_grid`), four of its dots read as a 4
 #: (157 px, the box's centre 1.1 from the floor's colour, the "face" found no square;
 #: blind seed 74135 `polka-017`, looked at). A die of the floor's colour is kept where
-#: its top face stands out as a whole square (a white die on a white cloth). False: off.
+#: its top face stands out as a whole square, found by the pip check (its colour held
+#: closer) or here: a white 4 on a white polka cloth (blind seed 73529 `polka-005`,
+#: looked at), whose face only the closer colour found, was lost to a first form that
+#: looked here alone. False: off.
 FLOOR_READ = True
 FLOOR_READ_NEAR = 8.0
 
@@ -2390,7 +2394,9 @@ def find_and_read(
                 value, check = None, ("none" if doubt == "not_d6" else "agrees")
         out.append((c.det, FaceRead(value, fr.confidence, fr.not_a_die, c.angle, check,
                                     doubt, None if c.pips is None else c.pips.pips,
-                                    None if c.pips is None else c.pips.strips)))
+                                    None if c.pips is None else c.pips.strips,
+                                    c.top is not None and c.top.found and c.top.square
+                                    and c.top.whole)))
     return out
 
 
@@ -2534,6 +2540,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             # read or not; left unread by a check: a hand where the cloth is of skin)
             continue
         elif (FLOOR_READ and fr.value is not None and d.size >= p.strict_min_px
+              and not fr.top_square
               and _floor_read(img, d, floor := floor_colour(img) if floor is None else floor)):
             continue  # a patch of the floor between dice, its dots read: see FLOOR_READ
         elif (fr.value is None and fr.pip_check != "agrees"

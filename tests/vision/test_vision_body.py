@@ -351,3 +351,14 @@ def test_a_patch_of_polka_cloth_walled_in_by_dice_read_as_a_value_is_no_die(
     image = scene("polka", 17, 74135).image
     assert (4, 336, 336) in [(d.value, round(d.center[0]), round(d.center[1]))
                              for d in read_dice(image).dice]
+
+
+def test_a_white_die_on_a_white_polka_cloth_is_kept() -> None:
+    """Blind seed 73529 of the kinds, polka scene 5 (looked at in the forty-sixth
+    pass): a white 4 of 169 px on a white cloth with black dots; its box's centre is
+    the floor's colour, and its top face is found only with its colour held closer,
+    by the pip check, as a whole square. A first form of FLOOR_READ that looked for
+    the face at the first threshold alone dropped it."""
+    image = scene("polka", 5, 73529).image
+    assert (4, 400, 184) in [(d.value, round(d.center[0]), round(d.center[1]))
+                             for d in read_dice(image).dice]
