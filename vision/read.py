@@ -1560,6 +1560,14 @@ LONE_DOUBT_DROPS = True
 #: False: off.
 LONE_NO_PIPS = True
 
+#: :func:`read_dice`: a small detection left with no value is no die, however sure
+#: the classifier that it is a die, where its box's crop shows no pip-like blob and
+#: it is the one detection of the frame taken for a die (as :data:`LONE_NO_PIPS` for
+#: a lone small read): a tangle of lint fibres on an empty box's black sandpaper,
+#: 15 px, "a die" at 0.94 (over ``VisionParams.unread_min_prob``), was reported as
+#: an unreadable die (blind seed 81104 `empty-lint-015`, looked at). False: off.
+LONE_UNREAD_NO_PIPS = True
+
 #: :func:`read_dice`: a large detection given a value whose box's centre is the
 #: floor's colour (:attr:`vision.topface.Body.floor_contrast` under
 #: :data:`FLOOR_READ_NEAR`) and whose top face found is no whole square is no die: a
@@ -2498,7 +2506,8 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
                 strange.append((d.x, d.y))
             continue
         if (fr.value is None and d.size < p.strict_min_px
-                and fr.confidence < p.unread_min_prob):
+                and (fr.confidence < p.unread_min_prob
+                     or (LONE_UNREAD_NO_PIPS and fr.pips_seen == 0 and dice_like == 1))):
             continue  # a doubtful die, no value: lint or a speck more often than a die
         value = None if blurred else fr.value
         if (value is not None and lone and LONE_SMALL_FACE and d.size < p.strict_min_px

@@ -135,3 +135,20 @@ def test_a_crop_round_one_die_is_not_held_to_it(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr("vision.read.d6_face_seen", lambda *a: False)
     assert [d.value for d in read_dice(img).dice] == [None]
     assert [d.value for d in read_dice(crop).dice] == [4]
+
+
+def test_a_lone_small_unread_detection_showing_no_pip_is_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # an empty dice box of black sandpaper strewn with lint: a tangle of fibres, 15 px,
+    # left with no value but "a die" at 0.94, over VisionParams.unread_min_prob (blind
+    # seed 81104, looked at when it failed, forty-sixth pass). Its box's crop shows no
+    # pip-like blob, and nothing else in the frame is taken for a die
+    # (vision.read.LONE_UNREAD_NO_PIPS): no die
+    image = scene("empty-lint", 15, 81104).image
+    r = read_dice(image)
+    assert r.dice == () and [p.code for p in r.problems] == ["no_dice"]
+    monkeypatch.setattr("vision.read.LONE_UNREAD_NO_PIPS", False)
+    r = read_dice(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in r.dice] == [
+        (None, 188, 453)]
+    assert r.dice[0].confidence >= 0.92 and [p.code for p in r.problems] == ["unreadable"]
