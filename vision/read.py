@@ -1568,6 +1568,13 @@ LONE_NO_PIPS = True
 #: an unreadable die (blind seed 81104 `empty-lint-015`, looked at). False: off.
 LONE_UNREAD_NO_PIPS = True
 
+
+def _lone_unread_without_pips(fr: FaceRead, dice_like: int) -> bool:
+    """:data:`LONE_UNREAD_NO_PIPS`: the box's crop of a small detection left with no
+    value showed no pip, and ``dice_like`` (the frame's detections the classifier took
+    for dice) is 1."""
+    return LONE_UNREAD_NO_PIPS and fr.pips_seen == 0 and dice_like == 1
+
 #: :func:`read_dice`: a large detection given a value whose box's centre is the
 #: floor's colour (:attr:`vision.topface.Body.floor_contrast` under
 #: :data:`FLOOR_READ_NEAR`) and whose top face found is no whole square is no die: a
@@ -2507,7 +2514,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             continue
         if (fr.value is None and d.size < p.strict_min_px
                 and (fr.confidence < p.unread_min_prob
-                     or (LONE_UNREAD_NO_PIPS and fr.pips_seen == 0 and dice_like == 1))):
+                     or _lone_unread_without_pips(fr, dice_like))):
             continue  # a doubtful die, no value: lint or a speck more often than a die
         value = None if blurred else fr.value
         if (value is not None and lone and LONE_SMALL_FACE and d.size < p.strict_min_px
