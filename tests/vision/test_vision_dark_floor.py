@@ -134,6 +134,9 @@ def test_a_tangle_of_lint_on_grainy_sandpaper_is_no_die(
     # a lone read the classifier is unsure of (vision.read.LONE_DOUBT_DROPS) is a
     # second guard on 9696's tuft; off, to see this rule alone
     monkeypatch.setattr("vision.read.LONE_DOUBT_DROPS", False)
+    # and the lone unread detection with no pip (vision.read.LONE_UNREAD_NO_PIPS),
+    # which catches it too
+    monkeypatch.setattr("vision.read.LONE_UNREAD_NO_PIPS", False)
     assert read_scene("empty-lint", i, seed).false == 1
 
 
