@@ -1569,12 +1569,6 @@ LONE_NO_PIPS = True
 LONE_UNREAD_NO_PIPS = True
 
 
-def _lone_unread_without_pips(fr: FaceRead, dice_like: int) -> bool:
-    """:data:`LONE_UNREAD_NO_PIPS`: the box's crop of a small detection left with no
-    value showed no pip, and ``dice_like`` (the frame's detections the classifier took
-    for dice) is 1."""
-    return LONE_UNREAD_NO_PIPS and fr.pips_seen == 0 and dice_like == 1
-
 #: :func:`read_dice`: a large detection given a value whose box's centre is the
 #: floor's colour (:attr:`vision.topface.Body.floor_contrast` under
 #: :data:`FLOOR_READ_NEAR`) and whose top face found is no whole square is no die: a
@@ -1600,10 +1594,11 @@ def _floor_read(img: NDArray[np.uint8], d: Detection, floor: NDArray[np.float32]
     return not (t.found and t.square and t.whole)
 
 
-def _lone_without_pips(fr: FaceRead, dice_like: int) -> bool:
-    """:data:`LONE_NO_PIPS`: the box's crop of a lone small read showed no pip, and
-    ``dice_like`` (the frame's detections the classifier took for dice) is 1."""
-    return LONE_NO_PIPS and fr.pips_seen == 0 and dice_like == 1
+def _alone_without_pips(fr: FaceRead, dice_like: int) -> bool:
+    """:data:`LONE_NO_PIPS` and :data:`LONE_UNREAD_NO_PIPS`: the box's crop of a small
+    detection showed no pip, and ``dice_like`` (the frame's detections the classifier
+    took for dice) is 1."""
+    return fr.pips_seen == 0 and dice_like == 1
 
 
 #: :func:`_on_face`: a detection whose centre lies within this share of the side of
@@ -2514,15 +2509,16 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             continue
         if (fr.value is None and d.size < p.strict_min_px
                 and (fr.confidence < p.unread_min_prob
-                     or _lone_unread_without_pips(fr, dice_like))):
+                     or (LONE_UNREAD_NO_PIPS and _alone_without_pips(fr, dice_like)))):
             continue  # a doubtful die, no value: lint or a speck more often than a die
         value = None if blurred else fr.value
         if (value is not None and lone and LONE_SMALL_FACE and d.size < p.strict_min_px
                 and d.size < LONE_FRAME_SHARE * max(w, h)
                 and fr.pip_check == "none" and not d6_face_seen(img, d)):
             value = None  # a lone small read showing no d6 face: see LONE_SMALL_FACE
-            if LONE_DOUBT_DROPS and (fr.confidence < p.unread_min_prob
-                                     or _lone_without_pips(fr, dice_like)):
+            if LONE_DOUBT_DROPS and (
+                    fr.confidence < p.unread_min_prob
+                    or (LONE_NO_PIPS and _alone_without_pips(fr, dice_like))):
                 continue  # now a small die with no value, and doubtful: see LONE_DOUBT_DROPS
         if (not blurred and d.size >= p.smear_min_px
                 and die_smear(img, d) > p.max_smear):
