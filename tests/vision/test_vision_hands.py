@@ -347,6 +347,43 @@ def test_a_hand_over_every_die_is_reported_as_a_hand_not_as_no_dice(
     assert [p.code for p in read_dice(sc.image).problems] == ["no_dice"]
 
 
+def test_fingers_that_cut_every_face_short_of_a_square_are_a_hand_not_no_dice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # development seed 50001 of the finger kind, scene 15: a finger across each of
+    # four red dice; no value is read, and each top face found is cut short of a
+    # square by its finger (vision.read.HAND_CUTS_FACE)
+    sc = scene("finger", 15, 50001)
+    assert sorted(d.value for d in sc.dice) == [3, 4, 6, 6]
+    r = read_dice(sc.image, expected=4)
+    assert r.dice == ()
+    assert [p.code for p in r.problems] == ["hand", "not_a_die", "count"]
+    assert r.problems[0].message == ("A hand is over a die at the left of the tray: "
+                                     "take it away and press again.")
+    # without it, the table was told there are no dice in the tray
+    monkeypatch.setattr("vision.read.HAND_CUTS_FACE", False)
+    assert [p.code for p in read_dice(sc.image, expected=4).problems] == [
+        "not_a_die", "no_dice"]
+
+
+def test_with_no_die_read_a_face_a_finger_cuts_short_of_a_square_counts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a finger right across a red 5, from the top edge of the frame past its bottom
+    # edge: the face left is two strips, no square
+    img = _die()
+    cv2.line(img, (150, 0), (150, 299), SKIN, 34, cv2.LINE_AA)
+    edge = (0.0, 0.0, 300.0, 300.0)
+    det = Detection(150.0, 150.0, 120.0, 0.9)
+    p = VisionParams()
+    t = find_top_face(img, 150.0, 150.0, 120.0)
+    assert t.found and not t.square
+    assert hand_over(img, 150.0, 150.0, 120.0) >= UNSIZED_HAND_SHARE
+    assert hand_over_missed_die(img, det, None, edge, p)
+    # beside dice read, the face must still be a square (a wooden wall is none)
+    assert not hand_over_missed_die(img, det, 120.0, edge)
+    monkeypatch.setattr("vision.read.HAND_CUTS_FACE", False)
+    assert not hand_over_missed_die(img, det, None, edge, p)
+
+
 def test_with_no_die_read_a_hand_needs_a_large_still_box_and_more_of_the_hand() -> None:
     img = _finger(_die(), (150, 150))
     edge = (0.0, 0.0, 300.0, 300.0)
