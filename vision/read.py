@@ -959,7 +959,7 @@ HIDDEN_DIE_SIZE = (0.6, 1.6)
 UNSIZED_HAND_SHARE = 0.1
 #: :func:`hand_over_missed_die` where no die was read: a top face found that a
 #: finger cuts short of a square counts too (a switch for the tests that show it).
-HAND_CUTS_FACE = True
+UNSIZED_CUT_FACE = True
 
 
 def die_smear(img: NDArray[np.uint8], d: Detection) -> float:
@@ -1004,7 +1004,7 @@ def hand_over_missed_die(img: NDArray[np.uint8], d: Detection, read_size: float 
     5 of the 7 that said "no dice" now name a hand), and none of the 540 other
     scenes (2 without the two conditions: a smeared white die, the rim of a numeral
     die on a maroon floor). Without ``p`` it does not count. There the top face
-    found may be cut short of a square too (:data:`HAND_CUTS_FACE`: a finger right
+    found may be cut short of a square too (:data:`UNSIZED_CUT_FACE`: a finger right
     across each die; beside dice read, a square face is still asked, as a wooden
     wall is none): on development seeds 50001..50007, 14 more finger scenes name a
     hand, 6 of which said "no dice" (10 said it before), and none of the 1260 other
@@ -1026,7 +1026,7 @@ def hand_over_missed_die(img: NDArray[np.uint8], d: Detection, read_size: float 
     if hand_over(img, d.x, d.y, d.size) < share:
         return False
     t = find_top_face(img, d.x, d.y, d.size)
-    return t.found and (t.square or (HAND_CUTS_FACE and read_size is None))
+    return t.found and (t.square or (UNSIZED_CUT_FACE and read_size is None))
 
 
 def _shadow_pips(img: NDArray[np.uint8], d: Detection, value: int) -> bool:

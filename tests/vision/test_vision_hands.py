@@ -351,7 +351,7 @@ def test_fingers_that_cut_every_face_short_of_a_square_are_a_hand_not_no_dice(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # development seed 50001 of the finger kind, scene 15: a finger across each of
     # four red dice; no value is read, and each top face found is cut short of a
-    # square by its finger (vision.read.HAND_CUTS_FACE)
+    # square by its finger (vision.read.UNSIZED_CUT_FACE)
     sc = scene("finger", 15, 50001)
     assert sorted(d.value for d in sc.dice) == [3, 4, 6, 6]
     r = read_dice(sc.image, expected=4)
@@ -360,7 +360,7 @@ def test_fingers_that_cut_every_face_short_of_a_square_are_a_hand_not_no_dice(
     assert r.problems[0].message == ("A hand is over a die at the left of the tray: "
                                      "take it away and press again.")
     # without it, the table was told there are no dice in the tray
-    monkeypatch.setattr("vision.read.HAND_CUTS_FACE", False)
+    monkeypatch.setattr("vision.read.UNSIZED_CUT_FACE", False)
     assert [p.code for p in read_dice(sc.image, expected=4).problems] == [
         "not_a_die", "no_dice"]
 
@@ -380,7 +380,7 @@ def test_with_no_die_read_a_face_a_finger_cuts_short_of_a_square_counts(
     assert hand_over_missed_die(img, det, None, edge, p)
     # beside dice read, the face must still be a square (a wooden wall is none)
     assert not hand_over_missed_die(img, det, 120.0, edge)
-    monkeypatch.setattr("vision.read.HAND_CUTS_FACE", False)
+    monkeypatch.setattr("vision.read.UNSIZED_CUT_FACE", False)
     assert not hand_over_missed_die(img, det, None, edge, p)
 
 
