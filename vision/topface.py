@@ -69,6 +69,9 @@ class TopFace:
         pip_area: the median area of the pips found, px squared of the image: the
             holes they make in the face's colour, anti-aliased rim included (0.0
             without pips; pieces of a parted hole do not count).
+        glare_area: the area of each soft-rimmed spot (in the order of ``glare``), px
+            squared of the image, as ``pip_area`` measures a pip's (NaN for a piece of a
+            parted hole).
         value: the d6 layout the pips fit (``None``: none fits, or no pips).
         corners: corners of the face's outline (its convex hull simplified to within
             4 % of its perimeter, :func:`cv2.approxPolyDP`): 4 for a d6's square,
@@ -114,6 +117,7 @@ class TopFace:
     faded: NDArray[np.float64] = field(default_factory=lambda: np.zeros((0, 2)))
     dark_pips: bool = False
     pip_area: float = 0.0
+    glare_area: NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
 
 
 #: :func:`_part_hole` on (a switch for the tests that show what it reads).
@@ -237,6 +241,7 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
     hcount, hlabel, hstats, hcents = cv2.connectedComponentsWithStats(holes, connectivity=8)
     pips: list[tuple[float, float]] = []
     glare: list[tuple[float, float]] = []
+    glare_areas: list[float] = []
     soft_ids: list[int] = []
     pip_ids: list[int] = []
     pip_areas: list[float] = []
@@ -263,6 +268,7 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
             disc = min(disc, ha / (math.pi * max(rad, 0.5) ** 2))
         elif sharp > SOFT_RIM and d <= 0.34 * side_c:
             glare.append(rel)
+            glare_areas.append(float(ha))
             soft_ids.append(h)
         else:
             parted = _part_hole(dist, hlabel, h, (hx0, hy0, hw, hh), base, side_c, f,
@@ -275,6 +281,7 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
             pip_areas += [math.nan] * len(parted[0])  # parts of a hole: no area of their own
             pip_ids.append(h)
             glare += parted[1]
+            glare_areas += [math.nan] * len(parted[1])  # parts of a hole: no area of their own
             soft_ids += [h] * len(parted[1])
     known = [a for a in pip_areas if not math.isnan(a)]
     if known and max(known) > 2.2 * min(known):
@@ -306,7 +313,8 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
             centre_size = pip_areas[ci] / float(median(others))
     return TopFace(True, square, whole, center, side, angle, round_face, arr, marks, garr,
                    value, corners, fill, circ, disc, texture, clear, centre_size, faded,
-                   dark_pips, float(median(np.array(known))) / (f * f) if known else 0.0)
+                   dark_pips, float(median(np.array(known))) / (f * f) if known else 0.0,
+                   np.array(glare_areas, np.float64) / (f * f))
 
 
 #: :func:`find_top_face`: a soft spot or the pips this many lightness levels (Lab L,
