@@ -1014,7 +1014,7 @@ def test_a_small_soft_spot_at_the_centre_is_no_soft_rimmed_pip(
     assert sorted(d.value for d in sc.dice) == [2, 6, 6]
     r = read_dice(sc.image)
     assert sorted((d.value or 0) for d in r.dice) == [0, 6, 6]
-    two = [d for d in r.dice if d.value is None][0]
+    two = next(d for d in r.dice if d.value is None)
     assert 46 <= two.center[0] <= 212 and 514 <= two.center[1] <= 656
     monkeypatch.setattr(vision.read, "SOFT_CENTRE_SIZED", False)
     assert sorted(d.value for d in read_dice(sc.image).dice) == [3, 6, 6]
