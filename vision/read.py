@@ -1041,7 +1041,7 @@ def hand_over_missed_die(img: NDArray[np.uint8], d: Detection, read_size: float 
     found may be cut short of a square too (:data:`UNSIZED_CUT_FACE`: a finger right
     across each die; beside dice read, a square face is still asked, as a wooden
     wall is none): on development seeds 50001..50007, 14 more finger scenes name a
-    hand, 6 of which said "no dice" (10 said it before), and none of the 1260 other
+    hand, 6 of the 7 that said "no dice" among them, and none of the 1260 other
     scenes nor any of the 219 photos of both folders and ``../shared/vision-cases``
     changed; no die's reading changed.
     """
