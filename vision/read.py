@@ -991,6 +991,13 @@ HIDDEN_DIE_SIZE = (0.6, 1.6)
 #: must cover (2.5 x :data:`HAND_SHARE`; a finger over a die of 100..280 px covers
 #: 0.05..0.3 of it, the skin-coloured fringe of a white die on a maroon floor 0.09)
 UNSIZED_HAND_SHARE = 0.1
+#: :func:`read_dice`: every detection left without a die's face is checked for a hand
+#: over it (:func:`hand_over_missed_die`), not only the first the classifier calls no
+#: die; each hand found is named in the one ``hand`` problem, and none of them is
+#: also reported as "not a die... take it out" (a finger over each of two or three
+#: dice named one hand and called the other dice things to take out of the tray).
+#: False: the first hand only, as before (a switch for the tests).
+EVERY_HAND = True
 #: :func:`hand_over_missed_die` where no die was read: a top face found that a
 #: finger cuts short of a square counts too (a switch for the tests that show it).
 UNSIZED_CUT_FACE = True
@@ -1061,6 +1068,20 @@ def hand_over_missed_die(img: NDArray[np.uint8], d: Detection, read_size: float 
         return False
     t = find_top_face(img, d.x, d.y, d.size)
     return t.found and (t.square or (UNSIZED_CUT_FACE and read_size is None))
+
+
+def finger_beside_hand(img: NDArray[np.uint8], d: Detection,
+                       edge: tuple[float, float, float, float]) -> bool:
+    """Where a hand was found over a die (:func:`hand_over_missed_die`), a detection
+    left without a d6 face is another die under a finger when skin covers at least
+    :data:`HAND_SHARE` of its box's inscribed disc (:func:`vision.hands.hand_over`),
+    a top face stands apart by colour around it (:func:`vision.topface.find_top_face`;
+    square or cut short by the finger) and ``edge`` (x0, y0, x1, y1 px) does not cut
+    it off. Only the reading's message depends on it (:data:`EVERY_HAND`): a hand
+    named, not a thing to take out of the tray."""
+    if _cut_off(d, edge) or hand_over(img, d.x, d.y, d.size) < HAND_SHARE:
+        return False
+    return find_top_face(img, d.x, d.y, d.size).found
 
 
 def _shadow_pips(img: NDArray[np.uint8], d: Detection, value: int) -> bool:
@@ -2537,18 +2558,21 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
     # one die read in the frame and no calibrated die size: nothing to size it by
     lone = len(read_sizes) == 1 and cal.die_size_px is None
     dice_like = sum(1 for d, fr in found if not fr.not_a_die and d.size >= p.min_die_px)
-    hand: tuple[float, float] | None = None  # where a hand hides a die (no die added)
+    hands: list[tuple[float, float]] = []  # where a hand hides a die (no die added)
+    faceless: list[Detection] = []  # of strange: no d6 face seen, maybe under a finger
     for d, fr in found:
         if (cal.tray is not None and not _in_box(d.x, d.y, cal.tray)) or d.size < p.min_die_px:
             continue
         if fr.not_a_die:
-            if hand is None and hand_over_missed_die(img, d, read_size, edge, p):
-                hand = (d.x, d.y)  # a die the classifier lost under a finger
+            if ((EVERY_HAND or not hands)
+                    and hand_over_missed_die(img, d, read_size, edge, p)):
+                hands.append((d.x, d.y))  # a die the classifier lost under a finger
                 continue
             # only inside a calibrated tray: without one, the frame holds the table,
             # the tray's rim and its fittings, which may look like dice
             if cal.tray is not None and d.score >= p.not_a_die_score:
                 strange.append((d.x, d.y))
+                faceless.append(d)
             continue
         if (fr.value is None and d.size < p.strict_min_px
                 and (fr.confidence < p.unread_min_prob
@@ -2602,6 +2626,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
               and (d.size >= p.strict_min_px or (large_throw and d.size >= 0.5 * p.strict_min_px))
               and not d6_face_seen(img, d)):
             strange.append((d.x, d.y))  # a d8, a numeral die, a pattern: no die here
+            faceless.append(d)
             continue
         elif (fr.value is None and fr.pip_check == "agrees" and d.size >= p.strict_min_px
               and dot_grid(img, d, p.min_body_contrast)):
@@ -2645,10 +2670,25 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
     order = _reading_order([e[0] for e in entries])
     entries.sort(key=lambda e: order.index(e[0]))
     dice = [e[0] for e in entries]
+    if EVERY_HAND and (hands or any(flag == "hand" for _, flag in entries)):
+        # a hand seen: the other fingers over dice, not things to take out
+        for d in faceless:
+            if finger_beside_hand(img, d, edge):
+                strange.remove((d.x, d.y))
+                hands.append((d.x, d.y))
     # first: with the hand away, the next press may read every die
-    if hand is not None and not any(flag == "hand" for _, flag in entries):
-        problems.append(Problem("hand", f"A hand is over a die at the {where(*hand, w, h)} "
+    named = {where(dd.center[0], dd.center[1], w, h) for dd, flag in entries if flag == "hand"}
+    places = list(dict.fromkeys(where(x, y, w, h) for x, y in hands))
+    if not EVERY_HAND:  # as before: the first hand, unless a die's own message names one
+        places = places[:1] if not named else []
+    places = [pl for pl in places if pl not in named]
+    if len(places) == 1:
+        problems.append(Problem("hand", f"A hand is over a die at the {places[0]} "
                                 "of the tray: take it away and press again."))
+    elif places:
+        listed = ", the ".join(places[:-1]) + f" and the {places[-1]}"
+        problems.append(Problem("hand", f"Hands are over dice at the {listed} of the tray: "
+                                "take them away and press again."))
     for i, (dd, flag) in enumerate(entries):
         place = where(dd.center[0], dd.center[1], w, h)
         if flag == "cut_off":
@@ -2670,7 +2710,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
         problems.append(Problem("not_a_die", f"Something at the {where(x, y, w, h)} of the "
                                 "tray is not a die I can read: take it out, or re-throw it "
                                 "if it is a die."))
-    if not dice and not banked and hand is None:  # a hand over them: not "no dice"
+    if not dice and not banked and not hands:  # a hand over them: not "no dice"
         problems.append(Problem("no_dice", "No dice seen in the tray: throw and press again."))
     elif expected is not None and len(dice) != expected:
         problems.append(Problem(

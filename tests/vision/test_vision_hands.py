@@ -340,7 +340,8 @@ def test_a_hand_over_every_die_is_reported_as_a_hand_not_as_no_dice(
     r = read_dice(sc.image, expected=5)
     assert r.dice == ()
     assert [p.code for p in r.problems] == ["hand", "count"]
-    assert r.problems[0].message.startswith("A hand is over a die at the ")
+    assert r.problems[0].message == ("Hands are over dice at the left and the bottom "
+                                     "right of the tray: take them away and press again.")
     assert [p.code for p in read_dice(sc.image).problems] == ["hand"]  # not "no dice"
     # without the unsized case, the table was told there are no dice in the tray
     monkeypatch.setattr("vision.read.UNSIZED_HAND_SHARE", 1.1)
@@ -356,9 +357,10 @@ def test_fingers_that_cut_every_face_short_of_a_square_are_a_hand_not_no_dice(
     assert sorted(d.value for d in sc.dice) == [3, 4, 6, 6]
     r = read_dice(sc.image, expected=4)
     assert r.dice == ()
-    assert [p.code for p in r.problems] == ["hand", "not_a_die", "count"]
-    assert r.problems[0].message == ("A hand is over a die at the left of the tray: "
-                                     "take it away and press again.")
+    assert [p.code for p in r.problems] == ["hand", "count"]
+    assert r.problems[0].message == ("Hands are over dice at the left, the bottom and "
+                                     "the right of the tray: take them away and press "
+                                     "again.")
     # without it, the table was told there are no dice in the tray
     monkeypatch.setattr("vision.read.UNSIZED_CUT_FACE", False)
     assert [p.code for p in read_dice(sc.image, expected=4).problems] == [
@@ -426,3 +428,26 @@ def test_a_pip_a_closer_colour_left_out_by_a_finger_is_the_hand_s(
     r = read_dice(image)
     assert [d.value for d in r.dice
             if abs(d.center[0] - 787) < 30 and abs(d.center[1] - 562) < 30] == [2]
+
+
+def test_every_finger_over_a_die_is_named_a_hand_none_a_thing_to_take_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Development seed 50002 of the finger kind, ``finger-012``: a finger over a red
+    die at the left and over two red dice at the bottom right, a red 3 clear in the
+    middle. The first finger was named a hand; the two dice under the others showed
+    no d6 face and were called things to take out of the tray
+    (vision.read.EVERY_HAND, vision.read.finger_beside_hand)."""
+    image = scene("finger", 12, 50002).image
+    r = read_dice(image)
+    assert [(d.value, round(d.center[0] / 10), round(d.center[1] / 10)) for d in r.dice] \
+        == [(3, 52, 31)]
+    assert [(p.code, p.message) for p in r.problems] == [(
+        "hand", "Hands are over dice at the left and the bottom right of the tray: "
+        "take them away and press again.")]
+    monkeypatch.setattr("vision.read.EVERY_HAND", False)
+    old = read_dice(image)
+    assert old.dice == r.dice  # the message changes, not the dice
+    assert [p.code for p in old.problems] == ["hand", "not_a_die"]
+    assert old.problems[0].message.startswith("A hand is over a die at the left ")
+    assert old.problems[1].message.startswith("Something at the bottom right of the tray "
+                                              "is not a die I can read")
