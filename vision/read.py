@@ -287,6 +287,15 @@ BOX_GLARE = (3, 5)
 #: where they have none (``"more_pips"``), on faces that are no clean four-cornered
 #: square: 2s only, the value of the misreads it was made for (3s read as 2).
 NO_CENTRE_PIP = (2,)
+#: :func:`face_doubt`: the values whose top face, with a hand over the die
+#: (:func:`hand_share` at least :data:`HAND_SHARE`), may show no pip at its centre
+#: (:func:`pip_at_centre`), on any face found: a pip there is no pip of theirs, and
+#: the finger may hide others (a red 3 with a finger across the top of its face,
+#: the face found below the finger a whole square and the centre and corner pips
+#: left read as 2, blind seed 97567 ``finger-006``). Where no hand is over the die
+#: the rule stays :data:`NO_CENTRE_PIP`'s (a speck near a clean 2's centre). Empty:
+#: off (a switch for the tests).
+FINGER_CENTRE_PIP: tuple[int, ...] = (2, 4)
 
 
 #: :func:`d6_face_seen`: the most pips a d6's face shows.
@@ -487,7 +496,8 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         return "not_d6"
     if ((not (t.square and t.whole) or (pips is not None and pips.fit.value == value
                                         and pips.fit.offset > HIDDEN_PIP_OFFSET)
-         or not_the_value_s_pips(t, value) or _loose_face_not_the_value_s(img, d, t, top, value))
+         or not_the_value_s_pips(t, value) or _loose_face_not_the_value_s(img, d, t, top, value)
+         or (value in FINGER_CENTRE_PIP and pip_at_centre(t)))
             and hand_share(img, d, t) >= HAND_SHARE):
         return "hand"
     if (t.square and t.whole and t.marks == 0 and t.value is not None
@@ -699,6 +709,13 @@ def _centre_spot_pip_sized(t: TopFace) -> bool:
     if math.isnan(area) or not others:
         return True
     return area >= SMALL_CENTRE * float(np.median(others))
+
+
+def pip_at_centre(t: TopFace) -> bool:
+    """A pip on the top face found (``t``) lies within :data:`GLARE_CENTRE` of the
+    face's side of its centre, where a 2's, a 4's and a 6's layouts have none."""
+    return bool(len(t.pips)) and float(np.min(np.hypot(t.pips[:, 0], t.pips[:, 1]))
+                                       ) < GLARE_CENTRE * t.side
 
 
 def pips_off_centre(t: TopFace) -> float:

@@ -451,3 +451,25 @@ def test_every_finger_over_a_die_is_named_a_hand_none_a_thing_to_take_out(
     assert old.problems[0].message.startswith("A hand is over a die at the left ")
     assert old.problems[1].message.startswith("Something at the bottom right of the tray "
                                               "is not a die I can read")
+
+
+def test_a_pip_at_the_centre_of_a_2_under_a_finger_is_a_hidden_3(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 97567 of the kinds, ``finger-006`` (looked at in the forty-eighth
+    pass): a red 3, a finger across the top of its face over the top corner pip. The
+    top face found below the finger is a whole square, and its centre and corner pips
+    fit a 2 about it (their centre 0.30 half-sides off, not over HIDDEN_PIP_OFFSET).
+    A 2 has no pip at its centre: with the finger over the die, it is unreadable and
+    the hand is asked to go (vision.read.FINGER_CENTRE_PIP)."""
+    image = scene("finger", 6, 97567).image
+
+    def near(r: Reading) -> list[tuple[int, int | None]]:
+        return [(k, d.value) for k, d in enumerate(r.dice)
+                if abs(d.center[0] - 1134) < 30 and abs(d.center[1] - 335) < 30]
+
+    r = read_dice(image)
+    [(k, value)] = near(r)
+    assert value is None
+    assert any(p.die == k and "hand is over the die" in p.message for p in r.problems)
+    monkeypatch.setattr("vision.read.FINGER_CENTRE_PIP", ())
+    assert [v for _, v in near(read_dice(image))] == [2]
