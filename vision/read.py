@@ -292,7 +292,9 @@ NO_CENTRE_PIP = (2,)
 #: (:func:`pip_at_centre`), on any face found: a pip there is no pip of theirs, and
 #: the finger may hide others (a red 3 with a finger across the top of its face,
 #: the face found below the finger a whole square and the centre and corner pips
-#: left read as 2, blind seed 97567 ``finger-006``). Where no hand is over the die
+#: left read as 2, blind seed 97567 ``finger-006``; it also withholds 19898
+#: ``finger-004``'s 3 read as 2 by the first classifier, which
+#: :func:`not_the_value_s_pips` was made for). Where no hand is over the die
 #: the rule stays :data:`NO_CENTRE_PIP`'s (a speck near a clean 2's centre). Empty:
 #: off (a switch for the tests).
 FINGER_CENTRE_PIP: tuple[int, ...] = (2, 4)

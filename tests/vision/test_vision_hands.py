@@ -260,13 +260,16 @@ def test_a_face_under_a_finger_whose_pips_are_not_the_value_s_is_the_hand_s(
     fit four). Each was read as a smaller value; with the finger over the die and the
     top face's pips not the value's (vision.read.not_the_value_s_pips), unreadable.
     (The 3 read as 2 is also withheld since the twenty-ninth pass, the classifier's
-    second a 3: vision.read.rival_holds_the_pips; the counterfactual turns it off.)"""
+    second a 3: vision.read.rival_holds_the_pips, and since the forty-eighth, its
+    centre pip left on a 2's face: vision.read.FINGER_CENTRE_PIP; the counterfactual
+    turns both off.)"""
     res = read_scene("finger", i, seed)
     assert (res.wrong, res.false) == (0, 0)
     assert res.unreadable >= 1
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.not_the_value_s_pips", lambda t, value: False)
     monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)
+    monkeypatch.setattr("vision.read.FINGER_CENTRE_PIP", ())
     res = read_scene("finger", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == misread
 
