@@ -1010,11 +1010,14 @@ HIDDEN_DIE_SIZE = (0.6, 1.6)
 #: must cover (2.5 x :data:`HAND_SHARE`; a finger over a die of 100..280 px covers
 #: 0.05..0.3 of it, the skin-coloured fringe of a white die on a maroon floor 0.09)
 UNSIZED_HAND_SHARE = 0.1
-#: :func:`read_dice`: every detection left without a die's face is checked for a hand
-#: over it (:func:`hand_over_missed_die`), not only the first the classifier calls no
-#: die; each hand found is named in the one ``hand`` problem, and none of them is
-#: also reported as "not a die... take it out" (a finger over each of two or three
-#: dice named one hand and called the other dice things to take out of the tray).
+#: :func:`read_dice`: every detection the classifier calls no die is checked for a
+#: hand over it (:func:`hand_over_missed_die`), not only the first; once a hand is
+#: seen, a detection with no d6 face seen, or a die left unread, with a finger over
+#: it (:func:`finger_beside_hand`) is a die under the hand too. Each hand found is
+#: named in the one ``hand`` problem, an unread die under a finger asks for the hand
+#: to go (not "re-throw it"), and none is reported as "not a die... take it out" (a
+#: finger over each of two or three dice named one hand and called the other dice
+#: things to take out of the tray). Only messages change, never a die or a value.
 #: False: the first hand only, as before (a switch for the tests).
 EVERY_HAND = True
 #: :func:`hand_over_missed_die` where no die was read: a top face found that a
@@ -2579,6 +2582,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
     dice_like = sum(1 for d, fr in found if not fr.not_a_die and d.size >= p.min_die_px)
     hands: list[tuple[float, float]] = []  # where a hand hides a die (no die added)
     faceless: list[Detection] = []  # of strange: no d6 face seen, maybe under a finger
+    unread: dict[int, Detection] = {}  # the unread dice's detections, by id of the die
     for d, fr in found:
         if (cal.tray is not None and not _in_box(d.x, d.y, cal.tray)) or d.size < p.min_die_px:
             continue
@@ -2685,6 +2689,8 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             flag = "hand"
         if flag:
             die = Die(None, die.center, die.corners, die.confidence, 0)
+        if not flag and value is None:
+            unread[id(die)] = d
         entries.append((die, flag))
     order = _reading_order([e[0] for e in entries])
     entries.sort(key=lambda e: order.index(e[0]))
@@ -2695,6 +2701,9 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             if finger_beside_hand(img, d, edge):
                 strange.remove((d.x, d.y))
                 hands.append((d.x, d.y))
+        # an unread die with a finger over it: the hand, not "re-throw it"
+        entries = [(dd, "hand" if id(dd) in unread and finger_beside_hand(
+            img, unread[id(dd)], edge) else flag) for dd, flag in entries]
     # first: with the hand away, the next press may read every die
     named = {where(dd.center[0], dd.center[1], w, h) for dd, flag in entries if flag == "hand"}
     places = list(dict.fromkeys(where(x, y, w, h) for x, y in hands))

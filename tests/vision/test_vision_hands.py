@@ -476,3 +476,24 @@ def test_a_pip_at_the_centre_of_a_2_under_a_finger_is_a_hidden_3(
     assert any(p.die == k and "hand is over the die" in p.message for p in r.problems)
     monkeypatch.setattr("vision.read.FINGER_CENTRE_PIP", ())
     assert [v for _, v in near(read_dice(image))] == [2]
+
+
+def test_an_unread_die_under_a_finger_beside_a_hand_asks_for_the_hand_to_go(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Development seed 50002 of the finger kind, ``finger-004``: a finger over each
+    of four red dice. The die at the top is lost under its finger (a hand named); the
+    dice at the left and the right are found and left unread, and the table was told
+    to re-throw them. Their fingers are the hand too (vision.read.EVERY_HAND)."""
+    image = scene("finger", 4, 50002).image
+    r = read_dice(image)
+    assert [d.value for d in r.dice] == [None, None]
+    assert [(p.code, p.die) for p in r.problems] == [
+        ("hand", None), ("unreadable", 0), ("unreadable", 1)]
+    assert [p.message for p in r.problems[1:]] == [
+        "A hand is over the die at the left: take it away and press again.",
+        "A hand is over the die at the right: take it away and press again."]
+    monkeypatch.setattr("vision.read.EVERY_HAND", False)
+    old = read_dice(image)
+    assert old.dice == r.dice
+    assert [p.message.split(":")[0] for p in old.problems[1:]] == [
+        "Cannot read the die at the left", "Cannot read the die at the right"]
