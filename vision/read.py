@@ -516,8 +516,7 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if FADED_COUNT and not len(t.pips) and len(t.faded) > value:
         return "more_pips"  # more pips than the value, their rims soft: no pip is added
     def at_centre(spots: NDArray[np.float64]) -> bool:  # within a fifth of the side
-        return bool(len(spots)) and float(np.min(np.hypot(spots[:, 0], spots[:, 1]))
-                                          ) < GLARE_CENTRE * t.side
+        return near_face_centre(spots, t.side)
 
     glare_at_centre = at_centre(t.glare) and not soft_rimmed_pips(t, value)
     if (ONE_PIP_CENTRED and value == 1 and t.square and t.whole and len(t.pips) >= 2
@@ -713,11 +712,17 @@ def _centre_spot_pip_sized(t: TopFace) -> bool:
     return area >= SMALL_CENTRE * float(np.median(others))
 
 
+def near_face_centre(spots: NDArray[np.float64], side: float) -> bool:
+    """One of ``spots`` (N x 2, px from a face's centre) lies within
+    :data:`GLARE_CENTRE` of the face's ``side`` (px) of its centre."""
+    return bool(len(spots)) and float(np.min(np.hypot(spots[:, 0], spots[:, 1]))
+                                      ) < GLARE_CENTRE * side
+
+
 def pip_at_centre(t: TopFace) -> bool:
-    """A pip on the top face found (``t``) lies within :data:`GLARE_CENTRE` of the
-    face's side of its centre, where a 2's, a 4's and a 6's layouts have none."""
-    return bool(len(t.pips)) and float(np.min(np.hypot(t.pips[:, 0], t.pips[:, 1]))
-                                       ) < GLARE_CENTRE * t.side
+    """A pip on the top face found (``t``) lies near its centre
+    (:func:`near_face_centre`), where a 2's, a 4's and a 6's layouts have none."""
+    return near_face_centre(t.pips, t.side)
 
 
 def pips_off_centre(t: TopFace) -> float:
