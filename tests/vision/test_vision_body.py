@@ -317,6 +317,26 @@ def test_a_die_s_shadow_read_as_a_value_is_no_die(monkeypatch: pytest.MonkeyPatc
     assert (res.correct, res.wrong, res.false) == (1, 0, 1)
 
 
+def test_a_shadow_s_dots_read_as_a_value_beside_a_face_without_pips_are_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 106859 of the kinds, polka scene 3 (looked at when it failed, in the
+    forty-ninth pass): on a pink cloth with black dots, in the shadow between a white
+    5, a 2 and a 4, four of the cloth's dots were detected as a die of 134 px at about
+    (939, 247) and read as a 4, the pips' layout agreeing: an invented die. Its box is
+    the floor in a shadow, but the top face found there is a round patch with no pip,
+    not one with dark pips (:data:`vision.read.SHADOW_FACE_NO_PIPS`)."""
+    image = scene("polka", 3, 106859).image
+    res = read_scene("polka", 3, 106859)
+    assert (res.wrong, res.false) == (0, 0)
+    assert all(abs(d.center[0] - 939) > 30 or abs(d.center[1] - 247) > 30
+               for d in read_dice(image).dice)
+    monkeypatch.setattr("vision.read.SHADOW_FACE_NO_PIPS", False)
+    res = read_scene("polka", 3, 106859)
+    assert (res.wrong, res.false) == (0, 1)
+    assert (4, 939, 247) in [(d.value, round(d.center[0]), round(d.center[1]))
+                             for d in read_dice(image).dice]
+
+
 def test_a_wooden_tray_s_corner_is_no_smeared_die(monkeypatch: pytest.MonkeyPatch) -> None:
     """Blind seed 47875 of the kinds, empty tray scene 15 (looked at when it failed, in
     the forty-third pass): the lower left corner of a wooden dice box over black
