@@ -100,4 +100,5 @@ def test_a_d12_numeral_is_no_1(monkeypatch: pytest.MonkeyPatch) -> None:
     # of its glyph beside the "pip" (ODD_BLOB_VALUES) give it away as well
     monkeypatch.setattr("vision.read.D12_FACE", 0.0)
     monkeypatch.setattr("vision.read.ODD_BLOB_VALUES", ())
+    monkeypatch.setattr("vision.read.FACE_REFIT", 0)  # a box of its face's size doubts it too
     assert read_scene("polyhedra", 12, 1717).wrong == 1
