@@ -477,9 +477,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     hand away.
 
     Where no ``top`` is given and the top face found is under :data:`FACE_REFIT` of
-    the box's side (a box far larger than the die), the same doubts are asked again
-    of a box :data:`REFIT_BOX` times the face found, about its centre, and either's
-    doubt counts.
+    the box's side (a box far larger than the die) and no whole square, the same
+    doubts are asked again of a box :data:`REFIT_BOX` times the face found, about its
+    centre, and either's doubt counts.
 
     From :func:`vision.topface.find_top_face`; ``top`` is the top face the pip check
     segmented for this detection because the box's crop fit no layout cleanly
@@ -489,29 +489,30 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if why is not None or top is not None or not FACE_REFIT:
         return why
     t = find_top_face(img, d.x, d.y, d.size)
-    if not (t.found and t.side < FACE_REFIT * d.size):
-        return None
+    if not (t.found and t.side < FACE_REFIT * d.size and not (t.square and t.whole)):
+        return None  # no face found, one of about the box's size, or a whole square
     return _face_doubt(img, Detection(t.center[0], t.center[1], REFIT_BOX * t.side, d.score),
                        value, None, min_contrast, None)
 
 
 #: :func:`face_doubt`: where the top face found is under this share of the box's side,
-#: its doubts are asked again of a box :data:`REFIT_BOX` times the face, about its
-#: centre. The top face's segmentation is set for a box about the die's size: in a box
-#: far larger it can take in a side face or lose the pips (blind seed 115242
-#: `white-glare-013`, looked at: a white 3 boxed at 186 px, its face 115 px, the
-#: centre pip under a glare spot; the face found at 186 px showed no pip and was no
-#: whole square, so the spot went undoubted and the 3 was read as 2; at 110..140 px
-#: the face is whole with its two pips and the spot doubted as glare). It also catches
-#: two blind misreads left unfixed before: a red 4 with a small glare spot beside its
-#: centre read as 5 (107162 `glare-010`, doubted on boxes of 145..147 and 150..152 px
-#: but not on the detector's 149) and a 58 px box on part of a numeral die read as 1
-#: (106253 `numerals-text-002`); and, with the rule that caught each switched off in
-#: its test, seven older failures. It cost 4 right reads of 2538 on the development
-#: seeds 50001..50007 (three very rounded dice, whose disc face is small in its box,
-#: and a polka scene's die: unreadable now), none on 300 more scenes of the glare,
-#: white-glare, very rounded, polka and side-face kinds, the photos or the vision
-#: cases. 0: off.
+#: and no whole square, its doubts are asked again of a box :data:`REFIT_BOX` times the
+#: face, about its centre. The top face's segmentation is set for a box about the
+#: die's size: in a box far larger it can take in a side face or lose the pips (blind
+#: seed 115242 `white-glare-013`, looked at: a white 3 boxed at 186 px, its face 115
+#: px, the centre pip under a glare spot; the face found at 186 px showed no pip and
+#: was no whole square, so the spot went undoubted and the 3 was read as 2; at 110..140
+#: px the face is whole with its two pips and the spot doubted as glare). It also
+#: catches two blind misreads left unfixed before: a red 4 with a small glare spot
+#: beside its centre read as 5 (107162 `glare-010`, doubted on boxes of 145..147 and
+#: 150..152 px but not on the detector's 149) and a 58 px box on part of a numeral die
+#: read as 1 (106253 `numerals-text-002`). A face found whole and square is left: its
+#: segmentation held, and the bench's synthetic dice, boxed at 0.53..0.7 of their
+#: face, were asked again each (about a tenth more time a throw); a first form without
+#: that exception caught the same misreads and cost 4 right reads of 2538 on the
+#: development seeds 50001..50007 (very rounded dice and a polka scene's die, now
+#: unreadable). With it, 2 (two very rounded dice whose disc face the segmentation
+#: left short of whole), and none on the photos or the vision cases. 0: off.
 FACE_REFIT = 0.7
 REFIT_BOX = 1.2
 

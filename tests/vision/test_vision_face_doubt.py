@@ -481,7 +481,6 @@ def test_glare_at_a_red_2_s_centre_told_apart_on_its_own_crop_gives_no_3(
     res = read_scene("glare", 12, 55147)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 0, 4, 0)
     monkeypatch.setattr("vision.read.CENTRE_GLARE_ON_FACE", False)
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)  # a box of its face's size doubts it too
     res = read_scene("glare", 12, 55147)
     assert (res.wrong, res.false) == (1, 0)
     assert res.misreads[0][:2] == (2, 3)

@@ -329,7 +329,6 @@ def test_a_red_1_seen_obliquely_beside_its_side_face_s_2_is_not_read_as_2(
     assert (res.correct, res.wrong, res.unreadable, res.false) == (right, 0, 1, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.pip_off_the_corners", lambda *a, **k: False)
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)  # a box of its face's size doubts it too
     res = read_scene("specks", i, seed)
     assert (res.correct, res.wrong, res.misreads[0][:2]) == (right, 1, (1, 2))
 

@@ -236,7 +236,6 @@ def test_a_centre_spot_brighter_and_softer_than_every_pip_is_glare(
     res = read_scene("glare", 2, 24241)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)  # a box of its face's size doubts it too
     res = read_scene("glare", 2, 24241)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 3)
 
@@ -255,6 +254,5 @@ def test_a_centre_spot_a_twentieth_brighter_and_softer_than_every_pip_is_glare(
     assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.face.GLARE_BRIGHTER", 1.1)
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)  # a box of its face's size doubts it too
     res = read_scene("glare", 12, 27574)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
