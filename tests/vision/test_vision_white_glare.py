@@ -120,3 +120,33 @@ def test_a_2_s_own_pip_beside_a_spot_is_no_hidden_centre_pip() -> None:
     assert rim > 20.0 and rim_apart < 10.0
     res = read_scene("polka", 14, 50001)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (4, 0, 0, 0)
+
+
+def test_the_spot_is_measured_about_a_given_centre_with_the_face_s_holes_in_place() -> None:
+    img = _spot(_white([*CORNERS, (150, 150)]), 6.0, gain=3.0, at=(148, 148))
+    t = find_top_face(img, 150.0, 150.0, 140.0)
+    own = centre_spot(img, t)
+    assert own is not None
+    # about the face's own centre and side: the same measure
+    assert centre_spot(img, t, (t.center[0], t.center[1], t.side)) == pytest.approx(own)
+    # 8 px off: the rim of the centre pip still shows, the corner pips stay left out
+    near = centre_spot(img, t, (t.center[0] + 8.0, t.center[1], t.side))
+    assert near is not None and near[2] > 50.0
+    # on a face with no centre pip, a disc 25 px off reaches a corner pip's edge, a
+    # hole of the face found: left out, so nothing dark is apart from the holes
+    bare = _spot(_white(CORNERS), 4.0)
+    tb = find_top_face(bare, 150.0, 150.0, 140.0)
+    off = centre_spot(bare, tb, (tb.center[0] + 12.0, tb.center[1] + 12.0, tb.side))
+    assert off is not None and off[1] > 50.0 and off[2] < 10.0
+
+
+def test_a_3_whose_face_runs_into_a_white_cloth_is_measured_about_its_box(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # blind seed 117666, white-glare scene 9 (looked at): a white 3 on a white polka
+    # cloth, a spot over its centre pip leaving the pip's dark rim; its top face found
+    # is no square (158 px, 40 px off the die's centre, in a 173 px box): read as 2
+    res = read_scene("white-glare", 9, 117666)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.RIM_AT_BOX", False)
+    res = read_scene("white-glare", 9, 117666)
+    assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
