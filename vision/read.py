@@ -1739,6 +1739,19 @@ LONE_ONE_BLOB = True
 #: 15 px, "a die" at 0.94 (over ``VisionParams.unread_min_prob``), was reported as
 #: an unreadable die (blind seed 81104 `empty-lint-015`, looked at). False: off.
 LONE_UNREAD_NO_PIPS = True
+#: :func:`read_dice`: a small detection (under ``VisionParams.strict_min_px``) left
+#: unread, or read but under this share of the median size of the dice read in the
+#: frame, is no die where it is a grid of a polka cloth's dots (:func:`dot_grid`: the
+#: colour at its box's centre goes on past the box on three sides or more, and no top
+#: face stands apart), as an even value read there beside large dice already is. A 23
+#: px box among a light cloth's small black dots, between dice of 17..27 px, "a die"
+#: at 0.95 with no value, was reported as an unreadable die (blind seed 117464
+#: `scale-038`); a 12 px box on a dark cloth's fine grid of white dots, among dice of
+#: 21..34 px, was read as 5 (blind seed 119585 `scale-020`; both looked at). Read dice
+#: of a frame's own size are left: white dice on the light floor of nell-byler-d6's
+#: photos measure as the floor there (asking every small read lost 11 right reads on
+#: the first five of its photos it changed, and one of 200 development scenes). 0: off.
+SMALL_GRID = 0.6
 
 
 #: :func:`read_dice`: a large detection given a value whose box's centre is the
@@ -2689,6 +2702,11 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
                 and (fr.confidence < p.unread_min_prob
                      or (LONE_UNREAD_NO_PIPS and _alone_without_pips(fr, dice_like)))):
             continue  # a doubtful die, no value: lint or a speck more often than a die
+        if (SMALL_GRID and d.size < p.strict_min_px
+                and (fr.value is None
+                     or (read_size is not None and d.size < SMALL_GRID * read_size))
+                and dot_grid(img, d, p.min_body_contrast)):
+            continue  # a polka cloth's dots, read or not: see SMALL_GRID
         value = None if blurred else fr.value
         if (value is not None and lone and LONE_SMALL_FACE and d.size < p.strict_min_px
                 and d.size < LONE_FRAME_SHARE * max(w, h)

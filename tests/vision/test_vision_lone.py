@@ -174,3 +174,37 @@ def test_a_lone_small_read_showing_one_blob_for_a_larger_value_is_no_die(
     monkeypatch.setattr("vision.read.LONE_ONE_BLOB", False)
     assert not _alone_without_pips(six_one_blob, 1)
     assert _alone_without_pips(FaceRead(6, 0.93, False, 0.0, "none", pips_seen=0), 1)
+
+
+def test_an_unread_small_box_on_a_grid_of_polka_dots_is_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a light cloth with a fine grid of black dots, three dice of 17..27 px on it: a
+    # 23 px box among the dots, "a die" at 0.95 with no value, was reported as an
+    # unreadable die (blind seed 117464 `scale-038`, looked at). Its colour goes on
+    # past the box on every side and no top face stands apart (vision.read.dot_grid,
+    # SMALL_GRID): the cloth
+    image = scene("scale", 38, 117464).image
+    r = read_dice(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in r.dice] == [
+        (4, 221, 152)]
+    assert [p.code for p in r.problems] == []
+    monkeypatch.setattr("vision.read.SMALL_GRID", 0.0)
+    r = read_dice(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in r.dice] == [
+        (4, 221, 152), (None, 189, 296)]
+    assert r.dice[1].confidence >= 0.9 and [p.code for p in r.problems] == ["unreadable"]
+
+
+def test_a_small_read_on_a_fine_grid_of_polka_dots_is_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a dark cloth with a fine grid of white dots, eight dice on it (six read, 21..34
+    # px): a 12 px box on the grid read as 5 at 0.83, an invented die (blind seed
+    # 119585 `scale-020`, looked at); vision.read.SMALL_GRID asks it too: the cloth
+    image = scene("scale", 20, 119585).image
+    r = read_dice(image)
+    assert len(r.dice) == 6 and not any(
+        abs(d.center[0] - 222) < 10 and abs(d.center[1] - 424) < 10 for d in r.dice)
+    monkeypatch.setattr("vision.read.SMALL_GRID", 0.0)
+    r = read_dice(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in r.dice
+            if abs(d.center[0] - 222) < 10 and abs(d.center[1] - 424) < 10] == [(5, 222, 424)]
