@@ -11,6 +11,7 @@ import pytest
 
 from tools.vision.kinds import FIRST_FACE, read_scene, scene, value_at
 from vision.face import FACE_PX, _face_hull, find_pips
+from vision.topface import centre_pip_partners
 
 
 def _disc_4() -> np.ndarray:
@@ -167,3 +168,20 @@ def test_a_disc_face_is_looked_at_again_upright_with_its_layout_turning_freely(
     assert value_at(image, x, y) == value
     monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)
     assert value_at(image, x, y) is None  # the turned crop alone: unreadable
+
+
+def test_a_very_rounded_3_boxed_large_shows_its_partner_pips_closer_in(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # blind seed 130998, rounded scene 8 (rendered and read on OpenCV 4.10, read the
+    # same on 5.0; looked at): a white 3 of about 100 px, a disc face, its pips in a
+    # column, boxed at 126 px; the top face found is the disc's flat (60 px), one pip
+    # on it, so it read as 1. Asked again in a box 0.8 of it (vision.read.
+    # PARTNERS_CLOSER), the centre pip's partners show: unreadable
+    img = scene("rounded", 8, 130998).image
+    assert centre_pip_partners(img, 1140.7, 176.4, 126.5, True) == 0
+    assert centre_pip_partners(img, 1140.7, 176.4, 0.8 * 126.5, True) == 1
+    res = read_scene("rounded", 8, 130998)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (2, 0, 1, 0)
+    monkeypatch.setattr("vision.read.PARTNERS_CLOSER", 0.0)
+    res = read_scene("rounded", 8, 130998)
+    assert res.wrong == 1 and res.misreads[0][:2] == (3, 1)
