@@ -494,9 +494,9 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     (:attr:`Candidate.top`), so a value given rests on its pips.
     """
     why = _face_doubt(img, d, value, top, min_contrast, pips)
-    if why is not None or top is not None or not FACE_REFIT:
+    if why is not None or (top is not None and not REFIT_WITH_TOP) or not FACE_REFIT:
         return why
-    t = find_top_face(img, d.x, d.y, d.size)
+    t = top if top is not None else find_top_face(img, d.x, d.y, d.size)
     if not (t.found and t.side < FACE_REFIT * d.size and not (t.square and t.whole)):
         return None  # no face found, one of about the box's size, or a whole square
     return _face_doubt(img, Detection(t.center[0], t.center[1], REFIT_BOX * t.side, d.score),
@@ -523,6 +523,13 @@ def face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
 #: left short of whole), and none on the photos or the vision cases. 0: off.
 FACE_REFIT = 0.7
 REFIT_BOX = 1.2
+#: :data:`FACE_REFIT` also where ``top`` is given (the top face the pip check
+#: segmented): that face, small in a box far larger and no whole square, is asked
+#: again the same way. Blind seed 134634 ``glare-001`` (looked at): a white 4 of about
+#: 150 px boxed at 216 px, a glare patch over one corner pip; the face found (116 px,
+#: a disc, not whole) showed no sharp pip, the upright look at the box read 2, and the
+#: face asked again in a box 1.2 times it shows more pips than 2. False: off.
+REFIT_WITH_TOP = True
 
 
 def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
@@ -598,6 +605,8 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                            and not (t.square and t.corners == 4 and t.marks == 0))
                        or (t.marks > 0 and not t.square)):
         return "not_d6"
+    if LOOPED_PIP and value == 1 and len(t.pips) == 1 and pip_loop(img, t) >= LOOP_MIN_PX:
+        return "not_d6"  # the one "pip" has a hole of the face's colour: see LOOPED_PIP
     if value == 1 and not (t.square and t.corners == 4) and (
             t.texture > FACETS or (t.corners == 6 and t.texture > FACETS_HEXAGON)):
         return "facets"
@@ -633,6 +642,66 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
             and not t.dark_pips and t.marks > 0 and len(t.pips) + t.marks < value):
         return "glare"  # a glare spot merged with a pip: fewer holes than pips
     return None
+
+
+#: :func:`face_doubt`: a 1 whose one pip on the top face found holds a hole of at least
+#: :data:`LOOP_MIN_PX` px of the face's colour, at the frame's own resolution
+#: (:func:`pip_loop`), is no d6 (``"not_d6"``): a pip is a filled disc, a numeral's
+#: "6", "8", "9" or "0" has a loop. Blind seed 139076 ``polyhedra-001`` (looked at): a
+#: navy d20 seen whole, its six-cornered outline a "disc" face, its light "9" filled in
+#: to a round pip on the 48 px crops (0.93 of its circle), read as 1. Of 615 dice read
+#: right as 1 with one pip on their top face (both photo folders, the vision cases,
+#: the development seeds 50001..50007, 300 scenes of the glare, white-glare, numeral,
+#: polyhedra and rounded kinds), one shows a hole, of 2 px on a pip of 2 px radius.
+#: False: off.
+LOOPED_PIP = True
+#: :data:`LOOPED_PIP`: the least hole, px.
+LOOP_MIN_PX = 4
+
+
+def pip_loop(img: NDArray[np.uint8], t: TopFace) -> int:
+    """The largest hole, px, in the first pip of the top face ``t`` (found, with a pip),
+    measured in ``img`` (H x W x 3 uint8 BGR) at its own resolution: the pip is the
+    connected region (8-neighbours) at its centre whose Lab colour lies over half as
+    far from the face's (the median of a ring 1.4..2 pip radii out; the radius from
+    :attr:`vision.topface.TopFace.pip_area`) as the pip's own (the 90th percentile
+    within its radius), the one of them with most of the pip's disc; a hole is a
+    region of the rest (4-neighbours) inside the window of 2 radii that it closes
+    round. 0 where there is none, or no window."""
+    if not (t.found and len(t.pips) and t.pip_area > 0):
+        return 0
+    c, s = math.cos(math.radians(t.angle)), math.sin(math.radians(t.angle))
+    u, v = t.pips[0]
+    x, y = t.center[0] + u * c - v * s, t.center[1] + u * s + v * c
+    r = math.sqrt(t.pip_area / math.pi)
+    reach = math.ceil(2.0 * r)
+    h, w = img.shape[:2]
+    x0, y0 = max(int(x) - reach, 0), max(int(y) - reach, 0)
+    x1, y1 = min(int(x) + reach + 1, w), min(int(y) + reach + 1, h)
+    if x1 - x0 < 5 or y1 - y0 < 5:
+        return 0
+    window = np.ascontiguousarray(img[y0:y1, x0:x1])
+    lab = cv2.cvtColor(window, cv2.COLOR_BGR2Lab).astype(np.float32)
+    dy = np.arange(y0, y1, dtype=np.float32)[:, None] - y
+    dx = np.arange(x0, x1, dtype=np.float32)[None, :] - x
+    d = np.sqrt(dy ** 2 + dx ** 2)
+    ring = lab[(d > 1.4 * r) & (d < 2.0 * r)]
+    if not ring.size or not (d < r).any():
+        return 0
+    dist = distance3(lab, median(ring, axis=0))
+    pip = (dist > 0.5 * float(np.percentile(dist[d < r], 90))).astype(np.uint8)
+    n, labels = cv2.connectedComponents(pip, connectivity=8)
+    inside = np.bincount(labels[d < r].ravel(), minlength=n)
+    inside[0] = 0
+    k = int(np.argmax(inside))  # the region with most of the pip's disc: a "0"'s
+    if k == 0:  # centre is its hole
+        return 0
+    rest = (labels != k).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=4)
+    hh, ww = rest.shape
+    holes = [int(a) for bx, by, bw, bh, a in stats[1:n].tolist()
+             if bx > 0 and by > 0 and bx + bw < ww and by + bh < hh]
+    return max(holes, default=0)
 
 
 #: :func:`face_doubt`: a 1's centre pip on a face close to a disc (a very rounded
