@@ -1416,6 +1416,26 @@ def not_specks(img: NDArray[np.uint8], dets: list[Detection], p: VisionParams,
     ).is_floor_speck(p.min_body_contrast, d.size >= p.strict_min_px)]
 
 
+#: :func:`_pip_check`: where the box's crop fits a 2 or a 4 but for a soft spot at its
+#: centre that it took for glare (:attr:`vision.face.PipCheck.glare_doubt`: the spot
+#: with the pips fits a layout too), the top face's crop does not settle the die as
+#: the 3 or the 5 that spot makes: glare's rim measured softer than the pips' on one
+#: crop and as soft as theirs, within the pip finder's bound, on the other
+#: (:data:`vision.face.SOFTER_THAN_SIBLINGS`: a red 2 with glare at its centre, its
+#: rim 1.33 times the pips' on the box's crop and 1.248 on the top face's, read as 3;
+#: blind seed 132715 ``glare-004``, looked at). The box's crop stands, in doubt, and
+#: the die is read as the classifier and that doubt decide. False: off.
+GLARE_ON_BOX_HOLDS = True
+
+
+def _glare_made_the_pip(box: PipCheck, top: PipCheck) -> bool:
+    """:data:`GLARE_ON_BOX_HOLDS`: the box crop's check ``box`` fit a 2 or a 4 in glare
+    doubt, and the top face crop's ``top`` fits one pip more (the spot taken for a
+    centre pip)."""
+    return (GLARE_ON_BOX_HOLDS and box.glare_doubt and box.fit.value in (2, 4)
+            and top.fit.value == box.fit.value + 1)
+
+
 def _box_crop_stands(pips: PipCheck, want: int | None) -> bool:
     """The pips on a large die's box crop settle its check: they fit a layout cleanly,
     and fit the classifier's value ``want`` where given (``None``: any value)."""
@@ -1491,6 +1511,8 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
             elif not off_centre_fit_holds(img, t, on_top):
                 break  # about its pips the face shows glare or more: no closer look
             if on_top.clean and (not other or on_top.fit.value == want):
+                if _glare_made_the_pip(pips, on_top):
+                    break  # the box's crop saw the spot as glare: see GLARE_ON_BOX_HOLDS
                 return ang, on_top, t
     if (ROUND_UPRIGHT and first is not None and first.found and first.round_face
             and (not other or (want is not None and pips.fit.value is not None
