@@ -41,7 +41,7 @@ class PipCheck:
             strokes (:func:`stroke_likeness`: a numeral's or a letter's) or with a
             loop (:func:`_holed`: a numeral's 8, 6, 9 or 0).
         strips: long narrow blobs side by side on the face, the most of one polarity
-            and one way (:func:`_strips`): with no round pip, two or more are the
+            and one way (:func:`strips`): with no round pip, two or more are the
             pips of a side face seen edge-on (or of a small 6 whose pips run
             together in two columns, which cannot be told from one:
             :data:`vision.read.SIDE_STRIPS`).
@@ -159,7 +159,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     strokes = 0
     base = float(median(score[inner, inner]))
     rows = stats.tolist()
-    strips = _strips(face)
+    strip_count = strips(face)
     pip_blobs: list[int] = []  # the blobs that are pips, or were parted into pips
     odd = 0
     for k in range(1, count):
@@ -218,7 +218,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
         doubt = fit_layout(more, face_half=n / 2.0, aligned=aligned).value is not None
     explained = _among(labels, count, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
-                    _marks(on_face, contrast, n, pip_max, explained) + strokes, strips,
+                    _marks(on_face, contrast, n, pip_max, explained) + strokes, strip_count,
                     odd, tuple((float(x), float(y)) for x, y in arr.tolist()))
 
 
@@ -248,7 +248,7 @@ def _face_hull(mask: NDArray[np.uint8], min_area: float) -> NDArray[np.uint8]:
     return hull
 
 
-#: :func:`_strips`: a strip is at least this share of the face crop's side long,
+#: :func:`strips`: a strip is at least this share of the face crop's side long,
 #: this many times as long as it is wide, at most this share of the side wide, and
 #: fills at least this share of its box (solid: the shading of a dark translucent die
 #: falls into thin, ragged bands).
@@ -258,11 +258,13 @@ STRIP_WIDTH = 0.25
 STRIP_FILL = 0.6
 
 
-def _strips(face: NDArray[np.uint8]) -> int:
+def strips(face: NDArray[np.uint8], length: float = STRIP_LENGTH,
+           elongation: float = STRIP_ELONGATION) -> int:
     """How many strips side by side a face crop (``n`` x ``n`` x 3 uint8, turned with
     the face's edges) shows: solid blobs (:data:`STRIP_FILL`) of either polarity
-    (Otsu's threshold on the grey levels) that are long (:data:`STRIP_LENGTH` of the
-    side), narrow (:data:`STRIP_ELONGATION`, :data:`STRIP_WIDTH`) and run one way; the
+    (Otsu's threshold on the grey levels) that are long (``length`` of the side,
+    :data:`STRIP_LENGTH` unless given), narrow (``elongation`` times as long as wide,
+    :data:`STRIP_ELONGATION` unless given; :data:`STRIP_WIDTH`) and run one way; the
     most of either way and either polarity. Pips seen edge-on on a die's side face are
     such strips, and so are the gaps between them; a 6 whose pips run together in its
     two columns makes two (the face between them goes round their ends), and no top
@@ -271,12 +273,12 @@ def _strips(face: NDArray[np.uint8]) -> int:
     >>> img = np.full((48, 48, 3), 220, np.uint8)
     >>> for x in (8, 22, 36):
     ...     img[2:46, x:x + 5] = 30
-    >>> _strips(img)  # three dark strips, four light ones between and beside them
+    >>> strips(img)  # three dark strips, four light ones between and beside them
     4
     >>> img = np.full((48, 48, 3), 220, np.uint8)
     >>> for x in (10, 30):
     ...     img[8:40, x:x + 8] = 30
-    >>> _strips(img)
+    >>> strips(img)
     2
     """
     n = face.shape[0]
@@ -295,9 +297,9 @@ def _strips(face: NDArray[np.uint8]) -> int:
         for _x, _y, w, h, area in stats[1:].tolist():
             if area < STRIP_FILL * w * h:
                 continue
-            if h >= STRIP_LENGTH * n and h >= STRIP_ELONGATION * w and w <= STRIP_WIDTH * n:
+            if h >= length * n and h >= elongation * w and w <= STRIP_WIDTH * n:
                 along += 1
-            elif w >= STRIP_LENGTH * n and w >= STRIP_ELONGATION * h and h <= STRIP_WIDTH * n:
+            elif w >= length * n and w >= elongation * h and h <= STRIP_WIDTH * n:
                 across += 1
         best = max(best, along, across)
     return best

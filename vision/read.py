@@ -24,6 +24,7 @@ from .face import (
     explaining_values,
     face_crop,
     find_pips,
+    strips,
 )
 from .hands import hand_over
 from .layouts import CONTAINED_IN, could_be_part_of
@@ -2240,9 +2241,9 @@ def without_parts_of_larger_dice(img: NDArray[np.uint8], cands: list[Candidate],
             if t.found and (hand_share(img, d, t) >= HAND_SHARE if by_hand else t.square):
                 gone |= {id(c) for c in inside}
             elif HAND_CUTS_FACE and not t.found:
-                strips = [c for c in inside if c.pips is not None and c.pips.strips > 0]
-                if strips and hand_over(img, d.x, d.y, d.size) >= HAND_SHARE:
-                    gone |= {id(c) for c in strips}
+                striped = [c for c in inside if c.pips is not None and c.pips.strips > 0]
+                if striped and hand_over(img, d.x, d.y, d.size) >= HAND_SHARE:
+                    gone |= {id(c) for c in striped}
     if LARGE_LOOK_STRIPS:
         reads = [c for c in cands if id(c) not in gone
                  and decide(c.probs, c.pips, p, c.det.size).value is not None]
@@ -2732,17 +2733,37 @@ def find_and_read(
 #: seen; one real small die read alone with a strip is missed (a ``count`` problem).
 #: False: off.
 STRIPS_ONLY_FRAME = True
+#: :data:`STRIPS_ONLY_FRAME` takes, for a strip, :data:`SLANTED_PIPS` or more blobs
+#: side by side and running one way that are at least :data:`SLANT_LENGTH` of the
+#: crop's side long and :data:`SLANT_ELONGATION` times as long as wide
+#: (:func:`vision.face.strips` held to those): a side face's pips seen at a slant,
+#: short of a strip's proportions (blind seed 138874 `polka-008`, looked at: three
+#: white dice on a polka cloth missed by every look, one side face of a white 2 read
+#: as two 6s of 27 and 30 px, each crop showing three such blobs and no round pip).
+#: Taking any blob too long for a pip (:attr:`vision.face.PipCheck.odd`) instead lost
+#: 4 right reads on a rune55-dice-trays photo of small blurred dice whose crops show
+#: no round pip; their crops show none or one such slanted blob. False: off.
+STRIPS_OR_SLANTED = True
+SLANTED_PIPS = 2
+SLANT_LENGTH = 0.35
+SLANT_ELONGATION = 2.0
 
 
-def _strips_only(found: list[tuple[Detection, FaceRead]], p: VisionParams) -> set[int]:
+def _strips_only(found: list[tuple[Detection, FaceRead]], p: VisionParams,
+                 img: NDArray[np.uint8] | None = None) -> set[int]:
     """:data:`STRIPS_ONLY_FRAME`: the ``id`` of every read of ``found`` where each
     read (a value given) is under ``p.strict_min_px`` px, its pip check not agreeing,
-    and its box's crop shows no round pip and at least one strip; else none."""
+    and its box's crop shows no round pip and at least one strip (or, in the frame
+    ``img``, slanted pips: :data:`STRIPS_OR_SLANTED`); else none."""
     reads = [(d, fr) for d, fr in found if fr.value is not None]
     if not STRIPS_ONLY_FRAME or not reads:
         return set()
     if all(d.size < p.strict_min_px and fr.pip_check != "agrees" and fr.pips_seen == 0
-           and (fr.strips_seen or 0) > 0 for d, fr in reads):
+           and ((fr.strips_seen or 0) > 0
+                or (STRIPS_OR_SLANTED and img is not None and strips(
+                    box_face_crop(img, d, fr.angle), SLANT_LENGTH, SLANT_ELONGATION)
+                    >= SLANTED_PIPS))
+           for d, fr in reads):
         return {id(d) for d, _ in reads}
     return set()
 
@@ -2794,7 +2815,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
     smeared: set[tuple[float, float]] = set()
     edge = (0.0, 0.0, float(w), float(h)) if cal.tray is None else cal.tray
     found = find_and_read(img, cal, p)
-    strips_only = _strips_only(found, p)  # side faces of dice not found: no dice
+    strips_only = _strips_only(found, p, img)  # side faces of dice not found: no dice
     found = [(d, fr) for d, fr in found if id(d) not in strips_only]
     floor: NDArray[np.float32] | None = None  # the floor's colour, measured when needed
     # a throw of large dice: a detection under the large dice's size that no value was
