@@ -1103,7 +1103,7 @@ def test_a_face_the_pip_check_found_small_in_a_large_box_is_asked_again(
     pip; the upright look at the box fit a 2, and with that face given no doubt fired:
     read as 2. Asked again in a box 1.2 times that face
     (:data:`vision.read.REFIT_WITH_TOP`), it shows more pips than a 2. It also fixes
-    84538 `glare-015`, left since the thirty-ninth pass: a white 4 whose top right pip
+    84538 `glare-015`, left since the forty-sixth pass: a white 4 whose top right pip
     a glare patch washes out, boxed at 1.55 times the die, read as 2."""
     res = read_scene("glare", i, seed)
     assert (res.wrong, res.false) == (0, 0)
@@ -1148,3 +1148,19 @@ def test_a_numeral_with_a_loop_on_a_d20_seen_whole_is_no_1(
     monkeypatch.setattr("vision.read.LOOPED_PIP", False)
     res = read_scene("polyhedra", 1, 139076)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
+
+
+@pytest.mark.parametrize(("i", "seed"), [(9, 92921), (7, 105647)])
+def test_three_pips_in_a_line_off_the_centre_are_no_3(
+        i: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seeds 92921 `glare-009` and 105647 `glare-007` (looked at when they
+    failed, in the forty-seventh and forty-eighth passes, and left until the fifty-first):
+    a white 6 with two pips of one column washed out by a glare patch, read as 3. The
+    column left fits a 3 on the box's crop, but 0.33 and 0.35 half-sides off its centre
+    and loosely (residual 0.26, 0.27): a 3's centre pip lies at the centre
+    (:data:`vision.read.OFF_CENTRE_LINE`). The die is unreadable."""
+    res = read_scene("glare", i, seed)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.OFF_CENTRE_LINE", 0)
+    res = read_scene("glare", i, seed)
+    assert res.wrong == 1 and res.misreads[0][:2] == (6, 3)
