@@ -259,13 +259,15 @@ STRIP_FILL = 0.6
 
 
 def strips(face: NDArray[np.uint8], length: float = STRIP_LENGTH,
-           elongation: float = STRIP_ELONGATION) -> int:
+           elongation: float = STRIP_ELONGATION, erode: int = 0) -> int:
     """How many strips side by side a face crop (``n`` x ``n`` x 3 uint8, turned with
     the face's edges) shows: solid blobs (:data:`STRIP_FILL`) of either polarity
     (Otsu's threshold on the grey levels) that are long (``length`` of the side,
     :data:`STRIP_LENGTH` unless given), narrow (``elongation`` times as long as wide,
     :data:`STRIP_ELONGATION` unless given; :data:`STRIP_WIDTH`) and run one way; the
-    most of either way and either polarity. Pips seen edge-on on a die's side face are
+    most of either way and either polarity, counted on the thresholded crop and, with
+    ``erode`` n, also on it eroded 1..n times (3 x 3: blobs that touch at their ends
+    or edges come apart). Pips seen edge-on on a die's side face are
     such strips, and so are the gaps between them; a 6 whose pips run together in its
     two columns makes two (the face between them goes round their ends), and no top
     face three.
@@ -292,16 +294,19 @@ def strips(face: NDArray[np.uint8], length: float = STRIP_LENGTH,
         mask[-2:] = 0
         mask[:, :2] = 0
         mask[:, -2:] = 0
-        _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
-        along = across = 0
-        for _x, _y, w, h, area in stats[1:].tolist():
-            if area < STRIP_FILL * w * h:
-                continue
-            if h >= length * n and h >= elongation * w and w <= STRIP_WIDTH * n:
-                along += 1
-            elif w >= length * n and w >= elongation * h and h <= STRIP_WIDTH * n:
-                across += 1
-        best = max(best, along, across)
+        for times in range(erode + 1):
+            if times:
+                mask = cv2.erode(mask, np.ones((3, 3), np.uint8))
+            _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+            along = across = 0
+            for _x, _y, w, h, area in stats[1:].tolist():
+                if area < STRIP_FILL * w * h:
+                    continue
+                if h >= length * n and h >= elongation * w and w <= STRIP_WIDTH * n:
+                    along += 1
+                elif w >= length * n and w >= elongation * h and h <= STRIP_WIDTH * n:
+                    across += 1
+            best = max(best, along, across)
     return best
 
 

@@ -60,3 +60,17 @@ def test_side_faces_on_a_polka_cloth_are_no_small_6s(
     monkeypatch.setattr("vision.read.STRIPS_ONLY_FRAME", False)
     res = read_scene("polka", i, seed)
     assert res.wrong + res.false >= 1
+
+
+def test_slanted_bars_touching_at_their_ends_count_apart_once_eroded() -> None:
+    """Three light bars on a red face, each 26 px long and 8 px wide, stacked 11 px
+    apart and joined by a bridge 2 px wide at their ends (a side face's pips seen at a
+    slant, blind seed 149273 ``finger-006``): thresholded they are one blob, eroded
+    twice (``erode=2``) three."""
+    from vision.face import strips
+    img = np.full((48, 48, 3), (30, 30, 170), np.uint8)
+    for i, y in enumerate((10, 21, 32)):
+        cv2.ellipse(img, (20 + 3 * i, y), (13, 4), 0, 0, 360, (200, 200, 200), -1)
+    cv2.rectangle(img, (32, 10), (33, 32), (200, 200, 200), -1)
+    assert strips(img, 0.35, 2.0) == 0
+    assert strips(img, 0.35, 2.0, erode=2) == 3
