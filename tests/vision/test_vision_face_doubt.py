@@ -1112,6 +1112,23 @@ def test_a_face_the_pip_check_found_small_in_a_large_box_is_asked_again(
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)
 
 
+def test_a_box_off_the_die_asks_the_face_found_again_about_its_centre(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 103223 of the polka kind, scene 6 (looked at when it failed, in the
+    forty-eighth pass; fixed in the fifty-second): a white 2 seen obliquely on a dark
+    polka cloth, boxed at 131 px round one pip and a side face, read as 1. The face
+    found at the box (144 px, square, not whole) is centred 0.32 of the box off it;
+    asked again in a box 1.2 times it about its centre
+    (:data:`vision.read.REFIT_OFF_CENTRE`), it is a whole square showing both pips:
+    more pips than a 1, so the die is unreadable."""
+    res = read_scene("polka", 6, 103223)
+    # the 2 and a 6 the frame's edge cuts off are unreadable
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 2, 0)
+    monkeypatch.setattr("vision.read.REFIT_OFF_CENTRE", 0)
+    res = read_scene("polka", 6, 103223)
+    assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
+
+
 def _one(glyph: str | None, face: tuple[int, int, int] = (90, 20, 20),
          ink: tuple[int, int, int] = (200, 230, 120)) -> np.ndarray:
     """A dark face of 100 px on a grey floor (300 x 300 px) with, at its centre, a
