@@ -1129,6 +1129,20 @@ def test_a_box_off_the_die_asks_the_face_found_again_about_its_centre(
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
 
 
+def test_a_face_found_with_a_side_face_showing_more_pips_than_the_value_doubts_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind generator seed 123726 of the scale kind, scene 8 (looked at when it
+    failed, in the fifty-second pass): a blue 5 of about 90 px boxed at 81 px over part
+    of its top face and a side face, read as 4. The top face found there is whole but
+    no square (the top face and the side face as one) and shows 6 pips, more than a 4
+    (:data:`vision.read.MORE_PIPS_UNSQUARE`): the die is unreadable."""
+    res = read_scene("scale", 8, 123726)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 0, 1, 0)
+    monkeypatch.setattr("vision.read.MORE_PIPS_UNSQUARE", False)
+    res = read_scene("scale", 8, 123726)
+    assert res.wrong == 1 and res.misreads[0][:2] == (5, 4)
+
+
 def _one(glyph: str | None, face: tuple[int, int, int] = (90, 20, 20),
          ink: tuple[int, int, int] = (200, 230, 120)) -> np.ndarray:
     """A dark face of 100 px on a grey floor (300 x 300 px) with, at its centre, a
