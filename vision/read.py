@@ -1973,16 +1973,8 @@ def _one_face_two_boxes(img: NDArray[np.uint8], a: Detection, b: Detection,
         return False
     t = find_top_face(img, 0.5 * (a.x + b.x), 0.5 * (a.y + b.y),
                       math.hypot(a.x - b.x, a.y - b.y) + reach)
-    if not (t.found and t.square and t.whole and t.side > max(a.size, b.size)):
-        return False
-    ang = math.radians(t.angle)
-    for d in (a, b):
-        dx, dy = d.x - t.center[0], d.y - t.center[1]
-        u = dx * math.cos(ang) + dy * math.sin(ang)
-        v = -dx * math.sin(ang) + dy * math.cos(ang)
-        if max(abs(u), abs(v)) >= ON_FACE * t.side:
-            return False
-    return True
+    return (t.found and t.square and t.whole and t.side > max(a.size, b.size)
+            and all(_along_edges(t, d.x, d.y) < ON_FACE * t.side for d in (a, b)))
 
 
 def _alone_without_pips(fr: FaceRead, dice_like: int) -> bool:
@@ -2021,11 +2013,16 @@ def _on_face(img: NDArray[np.uint8], c: Candidate, k: Candidate, i: int,
     t = faces[i]
     if not (t.found and t.square):
         return False
+    return _along_edges(t, a.x, a.y) < ON_FACE * t.side
+
+
+def _along_edges(t: TopFace, x: float, y: float) -> float:
+    """How far the point ``(x, y)`` lies from the centre of the top face ``t`` along
+    its edges, the farther of the two (px)."""
     ang = math.radians(t.angle)
-    dx, dy = a.x - t.center[0], a.y - t.center[1]
-    u = dx * math.cos(ang) + dy * math.sin(ang)
-    v = -dx * math.sin(ang) + dy * math.cos(ang)
-    return max(abs(u), abs(v)) < ON_FACE * t.side
+    dx, dy = x - t.center[0], y - t.center[1]
+    return max(abs(dx * math.cos(ang) + dy * math.sin(ang)),
+               abs(-dx * math.sin(ang) + dy * math.cos(ang)))
 
 
 def die_size_evidence(cands: list[Candidate], p: VisionParams,
