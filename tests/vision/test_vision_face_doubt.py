@@ -1195,3 +1195,34 @@ def test_three_pips_in_a_line_off_the_centre_are_no_3(
     monkeypatch.setattr("vision.read.OFF_CENTRE_LINE", 0)
     res = read_scene("glare", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (6, 3)
+
+
+@pytest.mark.parametrize("i, seed, value", [(14, 123524, 2), (10, 118676, 2), (18, 124130, 4)])
+def test_a_1_boxed_on_one_pip_of_a_larger_die_is_not_read(
+        monkeypatch: pytest.MonkeyPatch, i: int, seed: int, value: int) -> None:
+    """Blind generator seeds 123524, 118676 and 124130 of the scale kind (looked at when
+    they failed, in the fifty-first and fifty-second passes; fixed in the fifty-third):
+    a black 2 of 71 px on a dotted cloth, a 2 and a 4 of about 40 px, each boxed round
+    one pip and read as 1. Their top faces found with room round the box are 1.5..1.8
+    times its face and show the die's pips (:data:`vision.read.ONE_IN_LARGER_FACE`):
+    no value is read there."""
+    res = read_scene("scale", i, seed)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.ONE_IN_LARGER_FACE", 0)
+    res = read_scene("scale", i, seed)
+    assert res.wrong == 1 and res.misreads[0][:2] == (value, 1)
+
+
+def test_a_box_smaller_than_its_die_s_face_is_held_to_the_face_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind generator seed 126352 of the white-glare kind, scene 33 (looked at when it
+    failed, in the fifty-third pass): a white 4 under a glare spot boxed at 67 px, under
+    ``strict_min_px``, beside its 83 px top face; the box's crop shows one pip and the
+    classifier reads 5. Its top face is a whole square of 72 px or more, so the large
+    dice's check asks it (:data:`vision.read.BOX_UNDER_FACE`): glare at the centre, no
+    value."""
+    res = read_scene("white-glare", 33, 126352)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.BOX_UNDER_FACE", 0)
+    res = read_scene("white-glare", 33, 126352)
+    assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
