@@ -20,7 +20,6 @@ the frame); the companion's setup writes and checks the same file through them.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +29,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .model import Detection
+from .model import Detection, box_face_side
 from .read import find_and_read
 from .topface import find_top_face
 from .types import Calibration, VisionParams, VisionSettingsError
@@ -45,8 +44,7 @@ def face_side(img: NDArray[np.uint8], d: Detection, angle: float) -> float:
     t = find_top_face(img, d.x, d.y, d.size)
     if t.found and t.square:
         return t.side
-    a = math.radians(angle)
-    return d.size / (abs(math.cos(a)) + abs(math.sin(a)))
+    return box_face_side(d, angle)
 
 
 def estimate_calibration(

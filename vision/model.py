@@ -92,6 +92,14 @@ class Detection:
     score: float
 
 
+def box_face_side(d: Detection, angle: float) -> float:
+    """Side in px of the square face that the box of ``d`` holds turned by ``angle``
+    degrees: ``d.size / (|cos| + |sin|)`` (an upright square's box is its side, one
+    turned 45 degrees is its diagonal)."""
+    a = math.radians(angle)
+    return d.size / (abs(math.cos(a)) + abs(math.sin(a)))
+
+
 def resize_long(image: NDArray[np.uint8], long_side: int) -> NDArray[np.uint8]:
     """``image`` resized so its long side is ``long_side`` px (each side at least
     16 px): area-averaged when shrinking, bilinear when enlarging."""

@@ -29,7 +29,15 @@ from .face import (
 from .hands import hand_over
 from .layouts import CONTAINED_IN, could_be_part_of
 from .memo import one_reading
-from .model import Detection, classify_crops, detect, resize_long, suppress, upright_crops
+from .model import (
+    Detection,
+    box_face_side,
+    classify_crops,
+    detect,
+    resize_long,
+    suppress,
+    upright_crops,
+)
 from .quality import image_problems, smear
 from .stats import distance3, median
 from .topface import (
@@ -1513,9 +1521,7 @@ def box_face_crop(img: NDArray[np.uint8], d: Detection, angle: float) -> NDArray
     the square of the face's side (the box, ``d.size`` px, holds the face turned by
     ``angle`` degrees), 0.95 of it, turned upright with the face's edges;
     ``FACE_PX`` square x 3 uint8 BGR."""
-    a = math.radians(angle)
-    side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
-    return face_crop(img, (d.x, d.y), side * 0.95, angle, FACE_PX)
+    return face_crop(img, (d.x, d.y), box_face_side(d, angle) * 0.95, angle, FACE_PX)
 
 
 #: :func:`_pip_check`: a disc face (a very rounded die) is looked at once more upright,
@@ -2817,13 +2823,12 @@ ONE_IN_LARGER_FACE = 1.4
 
 def one_in_larger_face(img: NDArray[np.uint8], d: Detection, angle: float) -> bool:
     """:data:`ONE_IN_LARGER_FACE`: the top face found about ``d``'s centre for a die
-    1.5 times the face its box holds (``d.size`` over ``|cos| + |sin|`` of ``angle``,
-    degrees; :func:`vision.topface.find_top_face`) is found, at least
-    :data:`ONE_IN_LARGER_FACE` times that face's side, with two pips or more that fit
-    a layout, and four or five corners (one face; two faces side by side, a small die
-    against a larger one of its colour, make six)."""
-    a = math.radians(angle)
-    side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
+    1.5 times the face its box holds turned by ``angle`` degrees
+    (:func:`vision.model.box_face_side`; :func:`vision.topface.find_top_face`) is
+    found, at least :data:`ONE_IN_LARGER_FACE` times that face's side, with two pips
+    or more that fit a layout, and four or five corners (one face; two faces side by
+    side, a small die against a larger one of its colour, make six)."""
+    side = box_face_side(d, angle)
     t = find_top_face(img, d.x, d.y, 1.5 * side)
     return (t.found and t.side >= ONE_IN_LARGER_FACE * side and len(t.pips) >= 2
             and t.value is not None and t.corners <= 5)
@@ -3077,8 +3082,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             # beside large dice, a small 1 held to their check: a polyhedron's
             # numeral found as a small die by one look
             value = None
-        a = math.radians(fr.angle)
-        side = d.size / (abs(math.cos(a)) + abs(math.sin(a)))
+        side = box_face_side(d, fr.angle)
         die = Die(value, (d.x, d.y), square_corners(d.x, d.y, side, fr.angle),
                   round(float(fr.confidence), 3), int(value is not None))
         if cal.bank_zone is not None and _in_box(d.x, d.y, cal.bank_zone):
