@@ -2807,6 +2807,16 @@ def _washed(c: Candidate, face: NDArray[np.uint8], pips: PipCheck, p: VisionPara
 BOX_UNDER_FACE = 0.75
 
 
+def _box_under_face(img: NDArray[np.uint8], c: Candidate, p: VisionParams) -> bool:
+    """:data:`BOX_UNDER_FACE`: ``c`` is boxed from that share of ``p.strict_min_px`` up
+    to it, and its top face (:func:`_top_face`) is a whole square of
+    ``p.strict_min_px`` or more."""
+    if not BOX_UNDER_FACE or not BOX_UNDER_FACE * p.strict_min_px <= c.det.size < p.strict_min_px:
+        return False
+    t = _top_face(img, c)
+    return t.found and t.square and t.whole and t.side >= p.strict_min_px
+
+
 #: :func:`find_and_read`: a 1 read on a small box (under ``VisionParams.strict_min_px``)
 #: whose top face, looked for with room around the box (:func:`one_in_larger_face`),
 #: is this many times the box's side or more and shows pips that fit a layout, the
@@ -2852,21 +2862,14 @@ def find_and_read(
             fr = FaceRead(by_pips, float(c.probs.mean(axis=0)[by_pips]), False, fr.angle,
                           "agrees")
         value, check, doubt = fr.value, fr.pip_check, None
-        if value is not None and c.det.size >= p.strict_min_px:
+        if value is not None and (c.det.size >= p.strict_min_px or _box_under_face(img, c, p)):
             doubt = face_doubt(img, c.det, value, c.top, p.min_body_contrast, c.pips)
             if doubt is not None:
                 # glare, unseen, a mark, more pips, a hand: a die, unreadable; not a
                 # d6: reported as no die (read_dice)
                 value, check = None, ("none" if doubt == "not_d6" else "agrees")
-        elif (value is not None and BOX_UNDER_FACE
-              and BOX_UNDER_FACE * p.strict_min_px <= c.det.size < p.strict_min_px
-              and (t := _top_face(img, c)).found and t.square and t.whole
-              and t.side >= p.strict_min_px
-              and (doubt := face_doubt(img, c.det, value, None, p.min_body_contrast,
-                                       c.pips)) is not None):
-            value, check = None, ("none" if doubt == "not_d6" else "agrees")
-        elif (ONE_IN_LARGER_FACE and value == 1 and c.det.size < p.strict_min_px
-              and one_in_larger_face(img, c.det, c.angle)):
+        if (ONE_IN_LARGER_FACE and value == 1 and c.det.size < p.strict_min_px
+                and one_in_larger_face(img, c.det, c.angle)):
             value, check, doubt = None, "agrees", "more_pips"  # see ONE_IN_LARGER_FACE
         out.append((c.det, FaceRead(value, fr.confidence, fr.not_a_die, c.angle, check,
                                     doubt, None if c.pips is None else c.pips.pips,
