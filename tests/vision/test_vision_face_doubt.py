@@ -1226,3 +1226,42 @@ def test_a_box_smaller_than_its_die_s_face_is_held_to_the_face_check(
     monkeypatch.setattr("vision.read.BOX_UNDER_FACE", 0)
     res = read_scene("white-glare", 33, 126352)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
+
+
+def _white_die_with_glare(centres: tuple[tuple[int, int], ...],
+                          glare_at: tuple[int, int]) -> np.ndarray:
+    """A white die of 120 px with black pips at ``centres`` and a specular spot (a
+    Gaussian of 6 px) at ``glare_at``, on a dark floor."""
+    img = _floor()
+    cv2.rectangle(img, (90, 90), (210, 210), (225, 225, 225), -1)
+    for x, y in centres:
+        cv2.circle(img, (x, y), 11, (25, 25, 25), -1)
+    yy, xx = np.mgrid[0:300, 0:300]
+    spot = np.exp(-((xx - glare_at[0]) ** 2 + (yy - glare_at[1]) ** 2) / (2 * 6.0 ** 2))
+    return np.clip(img * (1 - spot[..., None]) + 255 * spot[..., None], 0, 255).astype(np.uint8)
+
+
+def test_glare_on_a_white_3_s_dark_centre_pip_is_the_pip(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A white 3 whose black centre pip holds a specular spot: the spot is darker than
+    the face, so it is the pip, not glare (:func:`vision.read.dark_centre_pip`); the 3
+    is read. The same spot on a white 2, brighter than the face, is still no 3."""
+    det = Detection(150.0, 150.0, 140.0, 0.9)
+    three = _white_die_with_glare(((120, 120), (150, 150), (180, 180)), (152, 148))
+    two = _white_die_with_glare(((120, 120), (180, 180)), (150, 150))
+    assert face_doubt(three, det, 3) is None
+    assert face_doubt(two, det, 3) == "glare"
+    monkeypatch.setattr(vision.read, "DARK_CENTRE_PIP", False)
+    assert face_doubt(three, det, 3) == "glare"
+
+
+def test_white_dice_with_glare_on_their_centre_pip_are_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Development generator seed 63 of the white-glare kind, scene 34: a white 3 or 5
+    whose centre pip holds the scene's glare spot is read with
+    :data:`vision.read.DARK_CENTRE_PIP`, unreadable as glare without it."""
+    res = read_scene("white-glare", 34, 63)
+    assert (res.correct, res.wrong, res.false) == (2, 0, 0)
+    monkeypatch.setattr(vision.read, "DARK_CENTRE_PIP", False)
+    res = read_scene("white-glare", 34, 63)
+    assert (res.correct, res.wrong, res.false) == (1, 0, 0)
