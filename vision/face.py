@@ -51,6 +51,11 @@ class PipCheck:
             a numeral that glare cut in two, beside the piece of it taken for a pip.
         centres: the pips' centres (x, y), px of the crop from its centre, in the
             order found (``pips`` of them; empty where none were looked for).
+        dark: the pips were looked for darker than the face (the crop's strong tail
+            is dark: a white or yellow die's black pips), not lighter.
+        centre_dark: how many grey levels the darkest point within 0.12 of the
+            crop's side of its centre lies under the face's median (0 where nothing
+            there is darker): where a 3's or a 5's centre pip would lie.
     """
 
     fit: LayoutFit
@@ -61,6 +66,8 @@ class PipCheck:
     strips: int = 0
     odd: int = 0
     centres: tuple[tuple[float, float], ...] = ()
+    dark: bool = False
+    centre_dark: float = 0.0
 
     @property
     def clean(self) -> bool:
@@ -135,7 +142,8 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     face_g = float(median(gray[inner, inner]))
     dark = np.clip(face_g - gray, 0, None)
     light = np.clip(gray - face_g, 0, None)
-    signed = dark if percentile(dark, 97) >= percentile(light, 97) else light
+    dark_pips = percentile(dark, 97) >= percentile(light, 97)
+    signed = dark if dark_pips else light
     score = np.maximum(signed, dist * 0.5)
     contrast = percentile(score[inner, inner], 98)
     pip_min = 0.10 * n
@@ -219,7 +227,19 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     explained = _among(labels, count, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
                     _marks(on_face, contrast, n, pip_max, explained) + strokes, strip_count,
-                    odd, tuple((float(x), float(y)) for x, y in arr.tolist()))
+                    odd, tuple((float(x), float(y)) for x, y in arr.tolist()),
+                    dark_pips, float(dark[_centre_disc(n)].max()))
+
+
+@functools.cache
+def _centre_disc(n: int) -> NDArray[np.bool_]:
+    """The disc within 0.12 of the side of an ``n`` px square crop's centre (n x n
+    bool, read-only)."""
+    yy, xx = np.mgrid[0:n, 0:n]
+    c = (n - 1) / 2.0
+    disc: NDArray[np.bool_] = (xx - c) ** 2 + (yy - c) ** 2 <= (0.12 * n) ** 2
+    disc.flags.writeable = False
+    return disc
 
 
 def _among(labels: NDArray[Any], count: int, keep: list[int]) -> NDArray[np.bool_]:

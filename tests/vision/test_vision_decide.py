@@ -131,3 +131,36 @@ def test_a_small_4_with_glare_at_its_centre_is_no_5(
     monkeypatch.setattr("vision.read.SMALL_GLARE_FIT", ())
     res = read_scene("scale", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
+
+
+def test_a_small_5_with_dark_pips_and_no_dark_centre_gives_none(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small die read as 5 whose crop's dark pips fit a 4, with nothing dark at the
+    crop's centre (``centre_dark`` 2 grey levels): a black centre pip is not there, so
+    no value (:data:`vision.read.SMALL_NO_CENTRE_PIP`). A dark centre pip that the pip
+    finder did not count (60 levels), or light pips (a red die's), leave the 5 to the
+    classifier; with the rule off the 5 stands."""
+    five = probs({5: 0.95}, {5: 0.95}, {5: 0.95}, {5: 0.95})
+    fit4 = LayoutFit(4, 0.05, 0.0, 0.0)
+    none_there = PipCheck(fit4, 4, 120.0, dark=True, centre_dark=2.0)
+    assert decide(five, none_there, P, 60.0).value is None
+    assert decide(five, PipCheck(fit4, 4, 120.0, dark=True, centre_dark=60.0),
+                  P, 60.0).value == 5
+    assert decide(five, PipCheck(fit4, 4, 120.0, dark=False, centre_dark=2.0),
+                  P, 60.0).value == 5
+    monkeypatch.setattr("vision.read.SMALL_NO_CENTRE_PIP", 0.0)
+    assert decide(five, none_there, P, 60.0).value == 5
+
+
+def test_a_small_yellow_4_with_glare_at_its_centre_is_no_5(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind generator seed 129483 of the scale kind, scene 24 (looked at when it
+    failed, in the fifty-fourth pass): a yellow 4 of 52 px with black pips and a glare
+    spot at its centre, read as 5 by the classifier; its crop's four dark pips fit a 4
+    and nothing at the centre is darker than the face
+    (:data:`vision.read.SMALL_NO_CENTRE_PIP`)."""
+    res = read_scene("scale", 24, 129483)
+    assert (res.wrong, res.false) == (0, 0)
+    monkeypatch.setattr("vision.read.SMALL_NO_CENTRE_PIP", 0.0)
+    res = read_scene("scale", 24, 129483)
+    assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)

@@ -274,3 +274,29 @@ def test_a_glare_spot_the_box_s_crop_saw_stays_glare_on_the_top_face(
     monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)
     res = read_scene("glare", 4, 132715)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 3)
+
+
+def test_the_pip_check_measures_how_dark_the_centre_is() -> None:
+    """``PipCheck.dark`` and ``centre_dark``: a yellow 4 with black pips and a glare
+    spot at its centre has dark pips and nothing dark at the centre; a yellow 5 has
+    its black centre pip there; a red die's white pips are not dark."""
+    yellow, black = (40, 200, 220), (20, 20, 20)
+
+    def four(f: np.ndarray) -> None:
+        f[:] = yellow
+        for x, y in ((14, 14), (34, 14), (14, 34), (34, 34)):
+            cv2.circle(f, (x, y), 5, black, -1)
+
+    def five(f: np.ndarray) -> None:
+        four(f)
+        cv2.circle(f, (24, 24), 5, black, -1)
+
+    def four_with_glare(f: np.ndarray) -> None:
+        four(f)
+        _spot(f, (24, 24), 4, 1.2)
+
+    lit = find_pips(_face(four_with_glare))
+    assert lit.dark and lit.fit.value == 4 and lit.centre_dark < 10.0
+    whole = find_pips(_face(five))
+    assert whole.dark and whole.fit.value == 5 and whole.centre_dark > 100.0
+    assert not find_pips(_face(_two_with_spot)).dark
