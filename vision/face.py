@@ -169,7 +169,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     rows = stats.tolist()
     strip_count = strips(face)
     pip_blobs: list[int] = []  # the blobs that are pips, or were parted into pips
-    odd = 0
+    odd_blobs: list[int] = []
     for k in range(1, count):
         _x, _y, w, h, area = rows[k]
         if min(w, h) < pip_min * 0.7:
@@ -183,7 +183,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
                 pip_blobs.append(k)
             elif (area >= pip_min ** 2 and float(np.hypot(*(cents[k] - (n - 1) / 2.0)))
                   < 0.38 * n):
-                odd += 1
+                odd_blobs.append(k)
             continue
         blob = labels[_y:_y + h, _x:_x + w] == k
         if stroke_likeness(blob, area) > STROKE or _holed(blob):
@@ -207,12 +207,19 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
             [float(rows[k][4]) for _, _, k in whole], peaks, central))
         if BRIGHTER_AND_SOFTER:
             centre_glare.update(_brighter_and_softer(peaks, rims, central))
+    kept = []  # the whole pips taken for pips
     for i, (c, _, k) in enumerate(whole):
         if i in centre_glare:
             soft.append(c)
         else:
             pts.append(c)
             pip_blobs.append(k)
+            kept.append(k)
+    if (PIP_INTO_GLARE and signed is light and len(odd_blobs) == 1 and kept
+            and _pip_into_glare(score, on_face if RIM_IN_HULL else score, labels, rows,
+                                odd_blobs[0], kept, base)):
+        pip_blobs.append(odd_blobs.pop())  # a pip run into a glare spot beside it
+        pts.append(cents[pip_blobs[-1]])
     arr = np.array(pts, np.float64).reshape(-1, 2) - (n - 1) / 2.0
     fit = fit_layout(arr, face_half=n / 2.0, aligned=aligned)
     doubt = False
@@ -227,7 +234,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     explained = _among(labels, count, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
                     _marks(on_face, contrast, n, pip_max, explained) + strokes, strip_count,
-                    odd, tuple((float(x), float(y)) for x, y in arr.tolist()),
+                    len(odd_blobs), tuple((float(x), float(y)) for x, y in arr.tolist()),
                     dark_pips, float(dark[_centre_disc(n)].max()))
 
 
@@ -506,6 +513,62 @@ def _wider_and_brighter(areas: list[float], peaks: list[float],
 #: missed; wrong and invented as before, no photo read differently.
 GLARE_BRIGHTER = 1.05
 BRIGHTER_AND_SOFTER = True
+
+#: :func:`find_pips`: on a face with light pips, one blob too large for a pip that is
+#: brighter than every pip (by :data:`GLARE_BRIGHTER`), steps like a pip at its rim
+#: (:func:`rim_softness` at most :data:`SOFT_RIM`), is at most
+#: :data:`PIP_INTO_GLARE_AREA` times the pips' mean area and no rounder than
+#: :data:`PIP_INTO_GLARE_ROUND` is a pip run into a glare spot beside it (a red die's
+#: white pips and glare run together): it counts as one pip, at its centroid. False:
+#: off (such a blob is ``odd``, no pip).
+PIP_INTO_GLARE = True
+PIP_INTO_GLARE_AREA = 3.0
+#: The most a pip run into glare may be round: its second moments' minor axis over
+#: their major axis (a disc: 1; two like discs side by side, touching: 0.5). A
+#: rounder blob is one spot, glare alone: a lamp's round image.
+PIP_INTO_GLARE_ROUND = 0.8
+
+
+def _pip_into_glare(score: NDArray[np.float32], rim_on: NDArray[np.float32],
+                    labels: NDArray[np.int32], rows: list[list[int]], k: int,
+                    pips: list[int], base: float) -> bool:
+    """:data:`PIP_INTO_GLARE`: blob ``k`` (a row of ``rows``, the
+    :func:`cv2.connectedComponentsWithStats` stats of ``labels``) is a pip run into a
+    glare spot, against the face's pips ``pips`` (labels; one or more): brighter
+    than every one, its 90th percentile of ``score`` over :data:`GLARE_BRIGHTER`
+    times theirs (a pip is no light source: glare is what brightens it), at most
+    :data:`PIP_INTO_GLARE_AREA` times their mean area (a pip and a spot, not a
+    smear or a finger), and its rim a pip's step somewhere (:func:`rim_softness` on
+    ``rim_on`` at most :data:`SOFT_RIM`: a glare spot alone falls off gradually all
+    round), and two round things run together, not one (:func:`roundness` at most
+    :data:`PIP_INTO_GLARE_ROUND`: a glare spot alone is a lamp's round image).
+    ``base``: the face's median score."""
+    x, y, w, h, area = rows[k]
+    blob = labels[y:y + h, x:x + w] == k
+    peaks = [percentile(score[labels == j], 90) for j in pips]
+    return (area <= PIP_INTO_GLARE_AREA * float(np.mean([rows[j][4] for j in pips]))
+            and percentile(score[y:y + h, x:x + w][blob], 90) > GLARE_BRIGHTER * max(peaks)
+            and roundness(blob) <= PIP_INTO_GLARE_ROUND
+            and rim_softness(rim_on, labels, k, base, box=(x, y, w, h)) <= SOFT_RIM)
+
+
+def roundness(blob: NDArray[np.bool_]) -> float:
+    """How round a blob is: the minor over the major axis of its second moments, 0..1
+    (a disc or a square: 1; a 2:1 ellipse: 0.5; a line: 0).
+
+    >>> yy, xx = np.mgrid[0:21, 0:41]
+    >>> round(roundness((xx - 20) ** 2 / 4 + (yy - 10) ** 2 <= 100), 1)
+    0.5
+    >>> round(roundness((xx - 20) ** 2 + (yy - 10) ** 2 <= 100), 2)
+    1.0
+    """
+    m = cv2.moments(blob.astype(np.uint8), True)
+    if m["m00"] == 0:
+        return 1.0
+    a, b, c = m["mu20"], m["mu11"], m["mu02"]
+    root = math.sqrt(max((a - c) ** 2 + 4 * b * b, 0.0))
+    major = (a + c + root) / 2
+    return math.sqrt(max((a + c - root) / 2, 0.0) / major) if major > 0 else 1.0
 
 
 def _brighter_and_softer(peaks: list[float], rims: list[float],

@@ -2,14 +2,17 @@
 softer than the face's own pips' (vision.face._softer_than_siblings) is glare: a 2
 with glare at its centre is no clean 3, and a 4 no clean 5. And a soft spot at the
 centre darker than a light face with dark pips is a pip glare washed out
-(vision.topface.TopFace.faded): a white 3 so washed is no 2."""
+(vision.topface.TopFace.faded): a white 3 so washed is no 2. A red die's white pip
+and a glare spot beside it run together into one blob too large for a pip
+(vision.face.PIP_INTO_GLARE): it counts as one pip, so a 3 whose corner pip glare
+touched is a 3; a round glare spot alone counts as no pip however bright and sharp."""
 
 import cv2
 import numpy as np
 import pytest
 
 from tools.vision.kinds import FIRST_FACE, read_scene
-from vision.face import FACE_PX, find_pips
+from vision.face import FACE_PX, find_pips, roundness
 
 FACE = (40, 40, 200)  # a red face, BGR
 PIP = (235, 235, 235)  # white pips
@@ -300,3 +303,83 @@ def test_the_pip_check_measures_how_dark_the_centre_is() -> None:
     whole = find_pips(_face(five))
     assert whole.dark and whole.fit.value == 5 and whole.centre_dark > 100.0
     assert not find_pips(_face(_two_with_spot)).dark
+
+
+# A pip run into glare (vision.face.PIP_INTO_GLARE)
+
+def _three_with_glare_on_a_corner(f: np.ndarray) -> None:
+    for c in ((14, 14), (24, 24), (34, 34)):
+        cv2.circle(f, c, 5, PIP, -1)
+    _spot(f, (28, 36), 5, 1.0)  # touching the lower corner pip
+
+
+def _one_with_a_glare_spot(f: np.ndarray) -> None:
+    cv2.circle(f, (24, 24), 5, PIP, -1)
+    _spot(f, (13, 14), 8, 2.0)  # where a 2's pip would be, larger than a pip
+
+
+def test_a_3_whose_corner_pip_ran_into_glare_is_a_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    face = _face(_three_with_glare_on_a_corner)
+    pc = find_pips(face)
+    assert (pc.fit.value, pc.pips, pc.odd) == (3, 3, 0) and pc.clean
+    # the run-together pip sits at the blob's centroid, off the pip's centre toward
+    # the spot, within the layout's reach
+    assert any(np.hypot(x - 9.5, y - 9.5) < 4.0 for x, y in pc.centres)
+    monkeypatch.setattr("vision.face.PIP_INTO_GLARE", False)
+    before = find_pips(face)
+    assert (before.fit.value, before.pips, before.odd) == (2, 2, 1)
+
+
+def test_a_round_glare_spot_alone_is_no_pip(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bright, sharp enough and no larger than a pip run into glare, but round: a 1
+    stays a face of one pip and an odd blob (a mark: not clean), never a 2."""
+    face = _face(_one_with_a_glare_spot)
+    pc = find_pips(face)
+    assert (pc.fit.value, pc.pips, pc.odd) == (1, 1, 1) and not pc.clean
+    monkeypatch.setattr("vision.face.PIP_INTO_GLARE_ROUND", 1.0)  # roundness not asked
+    assert find_pips(face).fit.value == 2
+
+
+def test_a_pip_coloured_bar_is_no_pip_run_into_glare() -> None:
+    """As long as a pip and a spot side by side, but no brighter than the pips: a
+    smear or a finger's edge, not glare."""
+    def two_with_bar(f: np.ndarray) -> None:
+        cv2.circle(f, (14, 14), 5, PIP, -1)
+        cv2.ellipse(f, (32, 32), (10, 4), 45, 0, 360, PIP, -1)
+    pc = find_pips(_face(two_with_bar))
+    assert pc.fit.value is None and (pc.pips, pc.odd) == (1, 1)
+
+
+def test_roundness_of_two_discs_side_by_side() -> None:
+    blob = np.zeros((30, 50), np.uint8)
+    cv2.circle(blob, (18, 15), 8, 1, -1)
+    assert roundness(blob > 0) > 0.95
+    cv2.circle(blob, (30, 15), 8, 1, -1)
+    assert 0.5 < roundness(blob > 0) < 0.7
+
+
+@pytest.mark.parametrize(("i", "seed"), [(43, 904), (102, 904)])
+def test_red_dice_in_a_box_whose_pip_ran_into_glare_are_read(
+        i: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Red dice in a walled box (the bar camera's scenes, no distractors): a 4 whose
+    pip ran into a glare spot beside it is read, where it was unreadable; its
+    neighbour reads as before."""
+    from dataclasses import replace
+
+    from tools.vision.kinds import BAR
+    from vision.evaluate import LabelledDie, LabelledImage, score_image
+    from vision.read import read_dice
+    from vision.render import render_scene
+
+    sc = render_scene(np.random.default_rng([seed, i]),
+                      replace(BAR, distractors={}, box_walls=1.0, die_style="red"))
+    lab = LabelledImage("s", tuple(LabelledDie(d.value, d.box) for d in sc.dice),
+                        tuple(sc.ignore_boxes()))
+
+    def score() -> tuple[int, int, int]:
+        r = read_dice(sc.image)
+        s, _ = score_image(lab, r.dice + r.banked)
+        return s.correct, s.wrong, s.unreadable
+    assert score() == (2, 0, 0)
+    monkeypatch.setattr("vision.face.PIP_INTO_GLARE", False)
+    assert score() == (1, 0, 1)
