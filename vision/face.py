@@ -170,6 +170,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     strip_count = strips(face)
     pip_blobs: list[int] = []  # the blobs that are pips, or were parted into pips
     odd_blobs: list[int] = []
+    soft_whole: list[int] = []  # pip-shaped blobs taken for glare by their rims
     for k in range(1, count):
         _x, _y, w, h, area = rows[k]
         if min(w, h) < pip_min * 0.7:
@@ -192,7 +193,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
         rim = rim_softness(on_face if RIM_IN_HULL else score, labels, k, base,
                            box=(_x, _y, w, h))
         if rim > SOFT_RIM:
-            soft.append(cents[k])
+            soft_whole.append(k)
         else:
             whole.append((cents[k], rim, k))
     # a spot at the centre whose rim is far softer than the other pips': glare (a
@@ -210,11 +211,23 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     kept = []  # the whole pips taken for pips
     for i, (c, _, k) in enumerate(whole):
         if i in centre_glare:
-            soft.append(c)
+            soft_whole.append(k)
         else:
             pts.append(c)
             pip_blobs.append(k)
             kept.append(k)
+    dark_as_pips = (_as_dark_as_pips(score, labels, soft_whole, kept)
+                    if DARK_SOFT_PIP and signed is dark and kept and soft_whole else set())
+    if dark_as_pips and fit_layout(
+            np.array(pts + [cents[k] for k in dark_as_pips], np.float64) - (n - 1) / 2.0,
+            face_half=n / 2.0, aligned=aligned).value is None:
+        dark_as_pips = set()  # they complete no layout: a side face's pips, say
+    for k in soft_whole:
+        if k in dark_as_pips:  # a black pip with a highlight in it: see DARK_SOFT_PIP
+            pts.append(cents[k])
+            pip_blobs.append(k)
+        else:
+            soft.append(cents[k])
     if (PIP_INTO_GLARE and signed is light and len(odd_blobs) == 1 and kept
             and _pip_into_glare(score, on_face if RIM_IN_HULL else score, labels, rows,
                                 odd_blobs[0], kept, base)):
@@ -513,6 +526,27 @@ def _wider_and_brighter(areas: list[float], peaks: list[float],
 #: missed; wrong and invented as before, no photo read differently.
 GLARE_BRIGHTER = 1.05
 BRIGHTER_AND_SOFTER = True
+
+#: :func:`find_pips`: on a face with dark pips (a white or yellow die's black ones), a
+#: spot whose rim is soft (or softer than the other pips' at the centre) but whose
+#: 90th percentile of darkness is at least this share of the pips' median is a pip
+#: with a glare spot in it, not glare: glare is lighter than the face it lies on, so
+#: it cannot make a dark spot, only soften a pip's rim. Such spots count as pips only
+#: where, all together, they and the pips fit a layout (a side face's pips, seen
+#: obliquely at the box crop's edge, are soft and dark too: a white 6's crop counted
+#: seven). 0: off (such a spot is soft, as glare).
+DARK_SOFT_PIP = 0.8
+
+
+def _as_dark_as_pips(score: NDArray[np.float32], labels: NDArray[np.int32],
+                     spots: list[int], pips: list[int]) -> set[int]:
+    """:data:`DARK_SOFT_PIP`: which of the soft spots ``spots`` (labels of ``labels``)
+    are as dark as the pips ``pips`` (one or more): their 90th percentile of ``score``
+    (the darkness under the face's median, grey levels) at least
+    :data:`DARK_SOFT_PIP` times the pips' median one."""
+    ref = float(median(np.array([percentile(score[labels == j], 90) for j in pips], np.float32)))
+    return {k for k in spots if percentile(score[labels == k], 90) >= DARK_SOFT_PIP * ref}
+
 
 #: :func:`find_pips`: on a face with light pips, one blob too large for a pip that is
 #: brighter than every pip (by :data:`GLARE_BRIGHTER`), steps like a pip at its rim

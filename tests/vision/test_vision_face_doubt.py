@@ -1109,6 +1109,9 @@ def test_a_face_the_pip_check_found_small_in_a_large_box_is_asked_again(
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.read.REFIT_WITH_TOP", False)
     res = read_scene("glare", i, seed)
+    # (since the fifty-fifth pass a soft spot as dark as the face's dark pips counts as
+    # a pip, vision.face.DARK_SOFT_PIP, which reads this die's pips too)
+    monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)
 
 
@@ -1193,6 +1196,9 @@ def test_three_pips_in_a_line_off_the_centre_are_no_3(
     res = read_scene("glare", i, seed)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.read.OFF_CENTRE_LINE", 0)
+    # (since the fifty-fifth pass a soft spot as dark as the face's dark pips counts as
+    # a pip, vision.face.DARK_SOFT_PIP, which reads this die's pips too)
+    monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
     res = read_scene("glare", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (6, 3)
 

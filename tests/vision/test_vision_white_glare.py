@@ -91,10 +91,12 @@ def test_white_glare_scenes_read_their_2s_and_4s(monkeypatch: pytest.MonkeyPatch
     sc = scene("white-glare", 2, 61)
     assert len(sc.dice) == 6 and all(d.glare == "centre" for d in sc.dice)
     res = read_scene("white-glare", 2, 61)
-    assert (res.correct, res.wrong, res.unreadable, res.false) == (4, 0, 2, 0)
+    # (4 right until the fifty-fifth pass: a black pip with a glare spot in it is a
+    # pip, vision.face.DARK_SOFT_PIP)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (5, 0, 1, 0)
     monkeypatch.setattr("vision.read.GLARE_SPARES_PIP", 0.0)
     res = read_scene("white-glare", 2, 61)
-    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (4, 0, 2, 0)
 
 
 def test_a_5_whose_centre_pip_glare_covers_but_for_its_rim_is_unreadable(
@@ -164,5 +166,8 @@ def test_a_3_whose_face_runs_into_a_white_cloth_is_measured_about_its_box(
     res = read_scene("white-glare", 9, 117666)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.read.RIM_AT_BOX", False)
+    # (since the fifty-fifth pass a soft spot as dark as the face's dark pips counts as
+    # a pip, vision.face.DARK_SOFT_PIP, which reads this die's pips too)
+    monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
     res = read_scene("white-glare", 9, 117666)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
