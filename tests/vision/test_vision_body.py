@@ -397,7 +397,9 @@ def test_a_cut_off_box_whose_region_outgrows_it_is_no_die(
     found and the box was reported as a die cut off by the edge: an invented die
     (:data:`vision.read.CUT_FACE_OVER_BOX`)."""
     res = read_scene("polka", 0, 138470)
-    assert (res.correct, res.wrong, res.false) == (2, 0, 0)
+    # (2 right until the fifty-fifth pass, whose vision.read.BLACK_CENTRE reads the
+    # white 3 whose black centre pip holds a glare spot)
+    assert (res.correct, res.wrong, res.false) == (3, 0, 0)
     monkeypatch.setattr("vision.read.CUT_FACE_OVER_BOX", False)
     res = read_scene("polka", 0, 138470)
-    assert (res.correct, res.wrong, res.false) == (2, 0, 1)
+    assert (res.correct, res.wrong, res.false) == (3, 0, 1)

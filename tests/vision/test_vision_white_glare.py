@@ -171,3 +171,19 @@ def test_a_3_whose_face_runs_into_a_white_cloth_is_measured_about_its_box(
     monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
     res = read_scene("white-glare", 9, 117666)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
+
+
+def test_a_white_3_with_glare_on_its_black_centre_pip_is_no_glare(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A saturated spot on a white 3's centre pip, the pip's black all round it: glare
+    cannot make a black pip, so the 3's centre is not doubted
+    (vision.read.BLACK_CENTRE); a white 2 with the same spot at its centre, nothing
+    dark there, still is."""
+    three = _spot(_white([(120, 120), (150, 150), (180, 180)]), 3.0, gain=3.0, at=(154, 146))
+    two = _spot(_white([(120, 120), (180, 180)]), 4.0)
+    spot = centre_spot(three, find_top_face(three, 150.0, 150.0, 140.0))
+    assert spot is not None and spot[2] > 150.0
+    assert face_doubt(three, DIE, 3) is None
+    assert face_doubt(two, DIE, 3) == "glare"
+    monkeypatch.setattr("vision.read.BLACK_CENTRE", 0.0)
+    assert face_doubt(three, DIE, 3) == "glare"
