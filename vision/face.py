@@ -48,7 +48,8 @@ class PipCheck:
         odd: blobs too large or too long for one pip that do not part into pips, at
             least a least pip's area and within 0.38 of the side of the face's centre,
             counted whether or not they are large enough to be ``marks``: the body of
-            a numeral that glare cut in two, beside the piece of it taken for a pip.
+            a numeral that glare cut in two, beside the piece of it taken for a pip
+            (not one counted as a pip run into glare, :data:`PIP_INTO_GLARE`).
         centres: the pips' centres (x, y), px of the crop from its centre, in the
             order found (``pips`` of them; empty where none were looked for).
         dark: the pips were looked for darker than the face (the crop's strong tail
@@ -121,7 +122,11 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     tenth and softer-rimmed than every one (:func:`_brighter_and_softer`), is glare,
     not a pip. A pip's rim is measured on the face alone (:data:`RIM_IN_HULL`). Soft
     spots that fit a layout with the pips, each alone or all together
-    (:data:`SOFT_TOGETHER`), put the pips in doubt (``glare_doubt``).
+    (:data:`SOFT_TOGETHER`), put the pips in doubt (``glare_doubt``); on a face with
+    dark pips, soft spots as dark as the pips are pips with glare in them where they
+    complete a layout (:data:`DARK_SOFT_PIP`). On a face with light pips, one blob
+    too large for a pip, brighter than the pips and no rounder than two discs run
+    together, is a pip run into a glare spot (:data:`PIP_INTO_GLARE`).
 
     With ``in_hull`` pips are looked for only inside the convex hull of the face's
     colour (:func:`_face_hull`): a very rounded die leaves the floor in the crop's

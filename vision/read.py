@@ -879,8 +879,8 @@ def dark_centre_pip(t: TopFace, value: int) -> bool:
 #: :func:`black_centre_pip`: grey levels under the face's median that the darkest
 #: point at a face's centre, away from its other pips, must reach for a black centre
 #: pip to be there under a glare spot. Right white 2s and 4s with a spot at the centre
-#: measure 5 at most (:data:`RIM_HIDES_PIP`); a black pip with glare on it 150 and
-#: more. 0: off.
+#: measure 5 at most (:data:`RIM_HIDES_PIP`); the two black pips with glare on them
+#: looked at (white-dice probe seed 903), 186 and 202. 0: off.
 BLACK_CENTRE = 60.0
 
 
