@@ -227,6 +227,17 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
             np.array(pts + [cents[k] for k in dark_as_pips], np.float64) - (n - 1) / 2.0,
             face_half=n / 2.0, aligned=aligned).value is None:
         dark_as_pips = set()  # they complete no layout: a side face's pips, say
+    if DARK_PIP_PIECE and signed is dark and kept and odd_blobs:
+        pieces = _dark_pip_pieces(score, labels, rows, odd_blobs, kept)
+        with_pieces = fit_layout(
+            np.array(pts + [cents[k] for k in (*dark_as_pips, *pieces)], np.float64)
+            - (n - 1) / 2.0, face_half=n / 2.0, aligned=aligned) if pieces else None
+        if (with_pieces is not None and with_pieces.value is not None
+                and with_pieces.residual <= DARK_PIP_PIECE_FIT):
+            for k in pieces:  # a black pip's crescent round a glare spot: see DARK_PIP_PIECE
+                odd_blobs.remove(k)
+                pts.append(cents[k])
+                pip_blobs.append(k)
     for k in soft_whole:
         if k in dark_as_pips:  # a black pip with a highlight in it: see DARK_SOFT_PIP
             pts.append(cents[k])
@@ -551,6 +562,26 @@ def _as_dark_as_pips(score: NDArray[np.float32], labels: NDArray[np.int32],
     :data:`DARK_SOFT_PIP` times the pips' median one."""
     ref = float(median(np.array([percentile(score[labels == j], 90) for j in pips], np.float32)))
     return {k for k in spots if percentile(score[labels == k], 90) >= DARK_SOFT_PIP * ref}
+
+
+#: :func:`find_pips`: on a face with dark pips, a blob too thin or too hollow for a pip
+#: (:func:`_pip_shaped`) and no larger than the pips' median area, as dark as them
+#: (:data:`DARK_SOFT_PIP`), is what a glare spot leaves of a black pip (its dark
+#: crescent) where, together with the pips, it fits a layout closely (residual at most
+#: :data:`DARK_PIP_PIECE_FIT`, the pip check's clear fit): a crescent's centroid lies
+#: off its pip's centre, but not by a pip's width. False: off.
+DARK_PIP_PIECE = True
+DARK_PIP_PIECE_FIT = 0.15
+
+
+def _dark_pip_pieces(score: NDArray[np.float32], labels: NDArray[np.int32],
+                     rows: list[list[int]], odd: list[int], pips: list[int]) -> list[int]:
+    """:data:`DARK_PIP_PIECE`: which of the odd blobs ``odd`` (labels of ``labels``;
+    ``rows``: their ``x, y, w, h, area`` px) are no larger than the pips ``pips`` (their
+    median area) and as dark as them (:func:`_as_dark_as_pips`)."""
+    most = float(median(np.array([rows[j][4] for j in pips], np.float32)))
+    small = [k for k in odd if rows[k][4] <= most]
+    return sorted(_as_dark_as_pips(score, labels, small, pips)) if small else []
 
 
 #: :func:`find_pips`: on a face with light pips, one blob too large for a pip that is

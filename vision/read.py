@@ -667,7 +667,8 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                 value in BOX_GLARE and not t.square and saturated_centre(img, (d.x, d.y), d.size)):
             return "glare"
     if value in (3, 5) and len(t.pips) == value and not (
-            SMALL_CENTRE <= t.centre_pip_size <= BIG_CENTRE):
+            SMALL_CENTRE <= t.centre_pip_size <= BIG_CENTRE) and not (
+                BLACK_CENTRE_SIZED and black_centre_pip(img, t)):
         return "glare"  # glare taken for the centre pip, spread over it or smaller
     if (MARKED_ODD and value in (3, 5) and t.square and t.whole and not t.round_face
             and not t.dark_pips and t.marks > 0 and len(t.pips) + t.marks < value):
@@ -882,6 +883,10 @@ def dark_centre_pip(t: TopFace, value: int) -> bool:
 #: measure 5 at most (:data:`RIM_HIDES_PIP`); the two black pips with glare on them
 #: looked at (white-dice probe seed 903), 186 and 202. 0: off.
 BLACK_CENTRE = 60.0
+#: :func:`face_doubt`: a 3's or a 5's centre pip whose area is off the others'
+#: (:data:`SMALL_CENTRE`, :data:`BIG_CENTRE`) is not doubted as glare where
+#: :func:`black_centre_pip` holds. False: off.
+BLACK_CENTRE_SIZED = True
 
 
 def black_centre_pip(img: NDArray[np.uint8], t: TopFace) -> bool:

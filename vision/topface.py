@@ -245,6 +245,7 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
     soft_ids: list[int] = []
     pip_ids: list[int] = []
     pip_areas: list[float] = []
+    pip_hole: list[int] = []  # the hole each pip came from
     disc = 1.0
     marks = 0
     base = float(median(dist[region > 0]))
@@ -263,6 +264,7 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
             pips.append(rel)
             pip_areas.append(float(ha))
             pip_ids.append(h)
+            pip_hole.append(h)
             ys, xs = np.nonzero(hlabel[hy0:hy0 + hh, hx0:hx0 + hw] == h)
             _, rad = cv2.minEnclosingCircle(np.stack([xs, ys], 1).astype(np.float32))
             disc = min(disc, ha / (math.pi * max(rad, 0.5) ** 2))
@@ -279,13 +281,11 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
                 continue
             pips += parted[0]
             pip_areas += [math.nan] * len(parted[0])  # parts of a hole: no area of their own
+            pip_hole += [h] * len(parted[0])
             pip_ids.append(h)
             glare += parted[1]
             glare_areas += [math.nan] * len(parted[1])  # parts of a hole: no area of their own
             soft_ids += [h] * len(parted[1])
-    known = [a for a in pip_areas if not math.isnan(a)]
-    if known and max(known) > 2.2 * min(known):
-        marks += 1  # pips of different sizes: a merge, a numeral's dot, a speck
     arr = np.array(pips, np.float64).reshape(-1, 2)
     garr = np.array(glare, np.float64).reshape(-1, 2)
     faded = garr[:0]
@@ -295,8 +295,24 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
             hstats[:, cv2.CC_STAT_AREA], 1)
         dark = float(median(lab[:, :, 0][region > 0])) - FADED
         dark_pips = bool(pip_ids) and float(median(light[pip_ids])) < dark
+        if dark_pips and LIGHT_HOLE_GLARE:
+            # a sharp hole lighter than the face among black pips: glare, see LIGHT_HOLE_GLARE
+            face_l = float(median(lab[:, :, 0][region > 0]))
+            lit = [i for i, h in enumerate(pip_hole) if light[h] > face_l + FADED]
+            if lit and len(lit) < len(pips):
+                garr = np.vstack([garr, np.array([pips[i] for i in lit], np.float64)])
+                glare_areas += [pip_areas[i] for i in lit]
+                soft_ids += [pip_hole[i] for i in lit]
+                keep = [i for i in range(len(pips)) if i not in lit]
+                pips = [pips[i] for i in keep]
+                pip_areas = [pip_areas[i] for i in keep]
+                pip_hole = [pip_hole[i] for i in keep]
+                arr = np.array(pips, np.float64).reshape(-1, 2)
         if soft_ids and (dark_pips or not pip_ids):
             faded = garr[light[soft_ids] < dark]
+    known = [a for a in pip_areas if not math.isnan(a)]
+    if known and max(known) > 2.2 * min(known):
+        marks += 1  # pips of different sizes: a merge, a numeral's dot, a speck
     value = fit_layout(arr, side / 2, aligned=not round_face).value if len(arr) else None
     hull = cv2.convexHull(outer)
     corners = len(cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True))
@@ -320,6 +336,11 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
 #: :func:`find_top_face`: a soft spot or the pips this many lightness levels (Lab L,
 #: 0..255) below the face are darker than it.
 FADED = 12.0
+#: :func:`find_top_face`: on a face whose pips are dark (:attr:`TopFace.dark_pips`), a
+#: sharp round hole :data:`FADED` lightness levels or more lighter than the face is a
+#: glare spot (:attr:`TopFace.glare`), not a pip: glare cannot pass for a black pip.
+#: False: off (every sharp round hole a pip).
+LIGHT_HOLE_GLARE = True
 #: :func:`find_top_face`: on a face where no sharp pip was found, the soft spots darker
 #: than it are faded pips too (:attr:`TopFace.faded`): glare is never darker than the
 #: face. False: only beside sharp dark pips.
