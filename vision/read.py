@@ -1463,6 +1463,18 @@ SMALL_GLARE_FIT: tuple[int, ...] = (5,)
 #: both photo folders, the vision cases, the development kinds and 960 generator scenes
 #: of seeds 60..71 (8 dice) measure 37 and more. 0: off.
 SMALL_NO_CENTRE_PIP = 20.0
+#: :func:`decide`: a large die (``VisionParams.strict_min_px`` and over) read as one of
+#: :data:`CLEAN_PIPS_VALUES` whose pips on its crop fit that value cleanly and closely
+#: (residual at most ``VisionParams.veto_residual``) needs this probability for it,
+#: not ``VisionParams.read_threshold``: two checks agree, and the top face's doubts
+#: (:func:`face_doubt`) still follow. Red 5s in a dice box (development scenes of the
+#: red-box probe, seed 913) were unreadable with their five pips clean, the classifier
+#: 0.75..0.8 for 5 and the rest for 4. Only a 5: no pip hidden under glare makes one
+#: (a 6 has no centre pip), where a 2 or a 4 can be a 3 or a 5 whose centre pip glare
+#: hides (with every value, a white 3 so was read as 2 on 640 development generator
+#: scenes; the classifier's doubt was right there). 0: off.
+CLEAN_PIPS_PROB = 0.6
+CLEAN_PIPS_VALUES = (5,)
 
 
 def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
@@ -1479,7 +1491,8 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
     least ``p.read_threshold``, and the pip layout seen on the face (if any) does not
     name another value; with ``p.layout_check`` and no layout seen, the probability must
     reach ``p.read_threshold_alone``, and each turned crop must give the value at least
-    ``p.turn_min_prob``.
+    ``p.turn_min_prob``. A large die's 5 (:data:`CLEAN_PIPS_VALUES`) whose pips fit
+    it cleanly and closely needs only :data:`CLEAN_PIPS_PROB`.
 
     A face crop that shows no round pip but :data:`SIDE_STRIPS` strips side by side
     (:attr:`PipCheck.strips`: a side face seen edge-on) is no die (``not_a_die``),
@@ -1516,7 +1529,12 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
         # seen edge-on, which the classifier can take for a small 6
         return FaceRead(None, 1.0 - float(mean[0]), True, 0.0, check)
     agree = bool(np.all(votes == value))
-    ok = agree and pv >= p.read_threshold and check != "disagrees"
+    sure = pv >= p.read_threshold or (
+        CLEAN_PIPS_PROB and value in CLEAN_PIPS_VALUES and size >= p.strict_min_px
+        and pv >= CLEAN_PIPS_PROB
+        and pips is not None and pips.clean and check == "agrees"
+        and pips.fit.residual <= p.veto_residual)
+    ok = agree and sure and check != "disagrees"
     if ok and p.layout_check and check == "none":
         ok = pv >= p.read_threshold_alone and float(probs[:, value].min()) >= p.turn_min_prob
     if ok and p.layout_check and size >= p.strict_min_px:

@@ -1,13 +1,16 @@
 """The decision from class probabilities and the pip check: a value only when the
 turned crops agree, the probability is high and the pips do not name another value."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
-from tools.vision.kinds import read_scene
+from tools.vision.kinds import BAR, read_scene, value_at
 from vision.face import PipCheck
 from vision.layouts import LayoutFit
 from vision.read import decide
+from vision.render import render_scene
 from vision.types import VisionParams
 
 P = VisionParams(read_threshold=0.7, layout_check=True, read_threshold_alone=0.7)
@@ -164,3 +167,32 @@ def test_a_small_yellow_4_with_glare_at_its_centre_is_no_5(
     monkeypatch.setattr("vision.read.SMALL_NO_CENTRE_PIP", 0.0)
     res = read_scene("scale", 24, 129483)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
+
+
+def test_a_large_5_whose_pips_fit_it_closely_needs_less_of_the_classifier(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """vision.read.CLEAN_PIPS_PROB: from strict_min_px up, a 5 whose crop's pips fit it
+    cleanly and closely is read at 0.6; a 2 or a 4 so fit is not (its centre pip can
+    hide under glare), nor a small die, nor a loose fit."""
+    p = VisionParams()  # read_threshold 0.8, strict_min_px 72
+    unsure5 = probs(*[{5: 0.75, 4: 0.2}] * 2)
+    assert decide(unsure5, pips(5), p, 150.0).value == 5
+    assert decide(unsure5, pips(5), p, 50.0).value is None  # small: the classifier alone
+    assert decide(unsure5, pips(5, residual=0.2), p, 150.0).value is None
+    unsure4 = probs(*[{4: 0.75, 5: 0.2}] * 2)
+    assert decide(unsure4, pips(4), p, 150.0).value is None
+    assert decide(probs(*[{5: 0.55, 4: 0.4}] * 2), pips(5), p, 150.0).value is None
+    monkeypatch.setattr("vision.read.CLEAN_PIPS_PROB", 0.0)
+    assert decide(unsure5, pips(5), p, 150.0).value is None
+
+
+def test_a_red_5_in_a_dice_box_the_classifier_is_unsure_of_is_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A development scene rendered like red dice in a dice box (the red-box probe of
+    docs/vision-history.md, seed 913, scene 2; looked at): a red 5 of about 250 px, no
+    glare, its five pips clean; the classifier 0.799 for 5 and 0.17 for 4."""
+    spec = replace(BAR, distractors={}, box_walls=1.0, die_style="red")
+    img = render_scene(np.random.default_rng([913, 2]), spec).image
+    assert value_at(img, 306.0, 295.0, within=60.0) == 5
+    monkeypatch.setattr("vision.read.CLEAN_PIPS_PROB", 0.0)
+    assert value_at(img, 306.0, 295.0, within=60.0) is None
