@@ -251,6 +251,28 @@ def test_on_a_black_floor_no_shadow_is_measured() -> None:
     assert not floor_in_shadow(img, 150.0, 150.0, 60.0, floor_colour(img))
 
 
+def test_a_shadow_on_a_dark_cloth_is_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dark green cloth, its brightest channel 41 (over SHADOW_MIN_FLOOR, 35), in a
+    die's shadow at 0.53 of it: the floor in a shadow (blind seed 190177 `polka-017`'s
+    colours); it was not measured under 50, the bound until the fifty-sixth pass."""
+    img = _shadowed_floor((37, 41, 37), (20, 22, 20))
+    assert floor_in_shadow(img, 150.0, 150.0, 60.0, floor_colour(img))
+    monkeypatch.setattr("vision.topface.SHADOW_MIN_FLOOR", 50.0)
+    assert not floor_in_shadow(img, 150.0, 150.0, 60.0, floor_colour(img))
+
+
+def test_a_die_s_shadow_on_a_dark_polka_cloth_is_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 190177 of the kinds, polka scene 17 (looked at when it failed, in the
+    fifty-sixth pass): a white die's shadow on a dark green polka cloth, four of its
+    dots boxed as a die of 126 px about (453, 454), kept as an unreadable die."""
+    res = read_scene("polka", 17, 190177)
+    assert (res.correct, res.wrong, res.false) == (4, 0, 0)
+    monkeypatch.setattr("vision.topface.SHADOW_MIN_FLOOR", 50.0)
+    res = read_scene("polka", 17, 190177)
+    assert (res.correct, res.wrong, res.false) == (4, 0, 1)
+
+
 @pytest.mark.parametrize("seed, i, right, missed", [
     (17777, 9, 4, 2),   # the A/B set's scenes: the shadow of a die missed
     (21312, 0, 4, 0),   # blind seeds of the twenty-eighth pass
