@@ -57,7 +57,9 @@ class TopFace:
         pips: pip centres relative to the face centre, px of the image (N x 2).
         marks: holes in the face that are neither pips nor specks (numerals, logos,
             a glare patch, merged pips): the face cannot be read from its pips.
-        glare: soft-rimmed bright spots (specular glare) relative to the face centre, px.
+        glare: soft-rimmed bright spots (specular glare) relative to the face centre, px;
+            on a face with dark pips also sharp round holes lighter than it
+            (:data:`LIGHT_HOLE_GLARE`).
         faded: those of the soft-rimmed spots that are darker than the face on a face
             whose pips are darker than it, or where no sharp pip was found
             (:data:`FADED_ALONE`; relative to the face centre, px): glare is never
@@ -298,7 +300,8 @@ def _find_top_face(image: NDArray[np.uint8], x: float, y: float, size: float,
         if dark_pips and LIGHT_HOLE_GLARE:
             # a sharp hole lighter than the face among black pips: glare, see LIGHT_HOLE_GLARE
             face_l = float(median(lab[:, :, 0][region > 0]))
-            lit = [i for i, h in enumerate(pip_hole) if light[h] > face_l + FADED]
+            lit = [i for i, h in enumerate(pip_hole)
+                   if not math.isnan(pip_areas[i]) and light[h] > face_l + FADED]
             if lit and len(lit) < len(pips):
                 garr = np.vstack([garr, np.array([pips[i] for i in lit], np.float64)])
                 glare_areas += [pip_areas[i] for i in lit]
@@ -339,7 +342,9 @@ FADED = 12.0
 #: :func:`find_top_face`: on a face whose pips are dark (:attr:`TopFace.dark_pips`), a
 #: sharp round hole :data:`FADED` lightness levels or more lighter than the face is a
 #: glare spot (:attr:`TopFace.glare`), not a pip: glare cannot pass for a black pip.
-#: False: off (every sharp round hole a pip).
+#: A hole parted into pips and glare (:data:`PART_HOLES`) keeps its pips: its mean
+#: lightness is its glare's as much as its pip's. False: off (every sharp round hole
+#: a pip).
 LIGHT_HOLE_GLARE = True
 #: :func:`find_top_face`: on a face where no sharp pip was found, the soft spots darker
 #: than it are faded pips too (:attr:`TopFace.faded`): glare is never darker than the
