@@ -22,6 +22,8 @@ faces and polka dots of skin colour) and caught no misread more.
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 from numpy.typing import NDArray
@@ -45,6 +47,21 @@ SKIN_LOW = (0, 133, 77)
 SKIN_HIGH = (255, 173, 127)
 #: Lab distance (OpenCV's 0..255 scaling) within which a pixel has the floor's colour.
 FLOOR_NEAR = 30.0
+#: The skin mask is opened (:func:`cv2.morphologyEx`, an ellipse this many px across
+#: on the 96 px crop, where the box's side is 40 px) before its regions are joined:
+#: a finger is a fifth of a die's side wide or more and stays; a thread of skin
+#: colour a few px wide no longer joins a region outside to the die (a yellow 3 on a
+#: maroon floor, the dice's shadows of skin colour joined to its lower edge by thin
+#: threads, unreadable as "hand": generator seed 65 `scale-018`; and the pink lit rim
+#: of red dice lying by a wooden box wall, wood being in the skin cluster too, which
+#: :data:`vision.read.HAND_WHOLE_FACE` also clears). 0: off.
+HAND_OPEN_PX = 5
+
+
+@functools.cache
+def _open_kernel(px: int) -> NDArray[np.uint8]:
+    """An ellipse ``px`` x ``px`` px (:data:`HAND_OPEN_PX`), uint8."""
+    return np.asarray(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (px, px)), np.uint8)
 
 
 def hand_over(image: NDArray[np.uint8], x: float, y: float, size: float) -> float:
@@ -65,6 +82,9 @@ def hand_over(image: NDArray[np.uint8], x: float, y: float, size: float) -> floa
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)
     floor = median(lab[_RING], axis=0)
     mask = (skin & (distance3(lab, floor) > FLOOR_NEAR)).astype(np.uint8)
+    if HAND_OPEN_PX:
+        mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, _open_kernel(HAND_OPEN_PX)),
+                          np.uint8)
     _, labels = cv2.connectedComponents(mask, connectivity=8)
     inside = np.unique(labels[_CENTRE & (mask > 0)])
     outside = np.unique(labels[_OUTSIDE & (mask > 0)])

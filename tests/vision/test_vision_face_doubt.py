@@ -967,6 +967,11 @@ def test_soft_rimmed_pips_of_a_5_are_no_glare(monkeypatch: pytest.MonkeyPatch) -
     res = read_scene("specks", 24, seed=50001)
     assert (res.correct, res.wrong, res.unreadable) == (1, 0, 0)
     monkeypatch.setattr(vision.read, "soft_rimmed_pips", lambda t, value: False)
+    # its centre pip has the colour of its other pips all through, which tells it from
+    # glare too (vision.read.light_centre_pip): both off, it is unreadable
+    res = read_scene("specks", 24, seed=50001)
+    assert (res.correct, res.wrong, res.unreadable) == (1, 0, 0)
+    monkeypatch.setattr(vision.read, "LIGHT_CENTRE", 0.0)
     res = read_scene("specks", 24, seed=50001)
     assert (res.correct, res.wrong, res.unreadable) == (0, 0, 1)
 
