@@ -729,6 +729,8 @@ def test_a_die_s_shadow_on_a_polka_cloth_is_no_unreadable_die(
     monkeypatch.setattr("vision.read.floor_in_shadow", lambda *args: False)
     assert read_scene("polka", 6, 13030).false == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
+    # the dots repeat past the box (vision.read.dot_lattice, fifty-seventh pass): off
+    monkeypatch.setattr("vision.read.LATTICE_HITS", 0)
     monkeypatch.setattr("vision.read.MAX_PIPS", 9)
     assert read_scene("polka", 6, 13030).false == 1
 
@@ -917,10 +919,12 @@ def test_four_polka_dots_between_two_dice_are_no_4_where_their_patch_shows_seven
     sides (the dice), so the dot-grid check passed it; the top face found, the patch
     of cloth the dice bound, shows seven dots. An invented die before; no die now.
     (The patch lies in a die's shadow: since the forty-third pass
-    vision.read.SHADOW_WITH_VALUE drops it too, so it is off here.)"""
+    vision.read.SHADOW_WITH_VALUE drops it too, and since the fifty-seventh pass
+    vision.read.dot_lattice, the dots repeating past the box: both off here.)"""
     res = read_scene("polka", 1, 27271)
     assert (res.correct, res.wrong, res.false) == (3, 0, 0)
     monkeypatch.setattr("vision.read.SHADOW_WITH_VALUE", False)
+    monkeypatch.setattr("vision.read.LATTICE_HITS", 0)
     assert read_scene("polka", 1, 27271).false == 0
     monkeypatch.setattr("vision.read.SEVEN_PIPS", False)
     assert read_scene("polka", 1, 27271).false == 1

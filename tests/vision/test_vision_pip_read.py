@@ -272,6 +272,9 @@ def test_kinds_scenes_read_from_clean_pips(kind: str, i: int, seed: int, right: 
     # (since the 56th pass a large 5 whose pips fit it cleanly needs only 0.6 of the
     # classifier, which reads the side faces scene's die too: that off too)
     monkeypatch.setattr("vision.read.CLEAN_PIPS_PROB", 0.0)
+    # (since the 57th pass the one pip brighter than every other, without which the
+    # rest fit, is glare, which leaves the second specks scene's box crop a fit: off)
+    monkeypatch.setattr("vision.face.EXTRA_GLARE", 0.0)
     off = read_scene(kind, i, seed)
     assert off.correct < right and off.wrong == 0
 

@@ -1,7 +1,9 @@
 """Red dice with white pips in a wooden dice box (fifty-seventh pass): a glare spot
 beside a 3's or a 5's white centre pip (vision.read.light_centre_pip, LIGHT_CENTRE),
-and a red die lying against the box's wall, whose wood is of skin colour
-(vision.read.HAND_WHOLE_FACE, vision.hands.HAND_OPEN_PX). Drawn dice, and scenes
+a sharp glare spot off the centre counted as one more pip (vision.face.EXTRA_GLARE),
+a red die lying against the box's wall, whose wood is of skin colour
+(vision.read.HAND_WHOLE_FACE, vision.hands.HAND_OPEN_PX), and a dotted cloth's dots
+that repeat past the box (vision.read.dot_lattice). Drawn dice, and scenes
 rendered like the red-box probe of docs/vision-history.md (development seeds 913, 916)."""
 
 from dataclasses import replace
@@ -11,11 +13,18 @@ import numpy as np
 import pytest
 
 from tests.vision.test_vision_white_glare import DIE, _spot
-from tools.vision.kinds import BAR
+from tools.vision.kinds import BAR, scene
 from vision import read_dice
+from vision.face import FACE_PX, find_pips
 from vision.hands import hand_over
 from vision.model import Detection
-from vision.read import HAND_SHARE, face_doubt, hand_share, light_centre_pip
+from vision.read import (
+    HAND_SHARE,
+    dot_lattice,
+    face_doubt,
+    hand_share,
+    light_centre_pip,
+)
 from vision.render import render_scene
 from vision.topface import find_top_face
 
@@ -137,3 +146,95 @@ def test_a_red_3_against_the_box_wall_is_read(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr("vision.read.HAND_WHOLE_FACE", False)
     monkeypatch.setattr("vision.hands.HAND_OPEN_PX", 0)
     assert near() == [None]
+
+
+def _red_face(extra: tuple[int, int], level: int) -> np.ndarray:
+    """A red 3's face crop (FACE_PX square; drawn at 192 px, pips of radius 18 px at
+    grey 215) with a sharp light spot of radius 16 px at ``extra``, of grey ``level``."""
+    img = np.full((192, 192, 3), RED, np.uint8)
+    for x, y in [(40, 40), (96, 96), (152, 152)]:
+        cv2.circle(img, (x, y), 18, (215, 215, 215), -1, cv2.LINE_AA)
+    spot = np.zeros((192, 192), np.float32)
+    cv2.circle(spot, extra, 16, 1.0, -1, cv2.LINE_AA)
+    a = cv2.GaussianBlur(spot, (0, 0), 1.5)[..., None]
+    img = np.clip(img * (1 - a) + level * a, 0, 255).astype(np.uint8)
+    return cv2.resize(img, (FACE_PX, FACE_PX), interpolation=cv2.INTER_AREA)
+
+
+def test_a_glare_spot_brighter_than_every_pip_off_the_centre_is_no_pip(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    face = _red_face((140, 100), 255)  # beside the centre pip, towards a corner
+    pips = find_pips(face)
+    assert pips.fit.value == 3 and pips.pips == 3
+    monkeypatch.setattr("vision.face.EXTRA_GLARE", 0.0)
+    pips = find_pips(face)
+    assert pips.fit.value is None and pips.pips == 4
+
+
+def test_a_fourth_spot_as_light_as_the_pips_stays_a_pip() -> None:
+    # no light source: a pip-coloured spot is not told from the pips, and four
+    # "pips" fitting no layout give no value
+    pips = find_pips(_red_face((140, 100), 215))
+    assert pips.fit.value is None and pips.pips == 4
+
+
+def test_red_3s_with_a_glare_spot_beside_a_pip_are_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # red-box probe, seed 916, scene 15: a red 3, a glare spot beside its top right
+    # pip; its box's crop counted the spot as a fourth pip, fitting no layout
+    img = _probe(916, 15)
+
+    def near() -> list[int | None]:
+        return [d.value for d in read_dice(img).dice
+                if abs(d.center[0] - 227) < 40 and abs(d.center[1] - 269) < 40]
+
+    assert near() == [3]
+    monkeypatch.setattr("vision.face.EXTRA_GLARE", 0.0)
+    assert near() == [None]
+
+
+def _dotted_cloth() -> np.ndarray:
+    """A purple cloth with black dots of radius 14 px every 60 px, 480 x 480 BGR."""
+    img = np.full((480, 480, 3), (230, 150, 200), np.uint8)
+    for y in range(30, 480, 60):
+        for x in range(30, 480, 60):
+            cv2.circle(img, (x, y), 14, (20, 20, 20), -1, cv2.LINE_AA)
+    return img
+
+
+def test_a_die_s_square_shadow_on_a_dotted_cloth_is_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the shadow sets a square of four dots apart, a "4"; its dots repeat past the box
+    img = _dotted_cloth()
+    img[180:300, 180:300] = (img[180:300, 180:300] * 0.55).astype(np.uint8)
+    box = Detection(240.0, 240.0, 130.0, 0.9)
+    assert find_top_face(img, box.x, box.y, box.size).value == 4
+    assert dot_lattice(img, box)
+    monkeypatch.setattr("vision.read.LATTICE_HITS", 0)
+    assert not dot_lattice(img, box)
+
+
+def test_a_die_on_a_dotted_cloth_is_a_die() -> None:
+    # a white 4 whose pips fall on the cloth's own lattice: past its box lie black dots
+    # again, but ringed by the cloth, not by the die's white face
+    img = _dotted_cloth()
+    cv2.rectangle(img, (180, 180), (300, 300), (235, 235, 235), -1)
+    for x, y in [(210, 210), (270, 210), (210, 270), (270, 270)]:
+        cv2.circle(img, (x, y), 14, (20, 20, 20), -1, cv2.LINE_AA)
+    assert not dot_lattice(img, Detection(240.0, 240.0, 130.0, 0.9))
+
+
+def test_a_patch_of_a_polka_cloth_between_dice_is_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blind seed 195934 of the kinds, ``polka-008`` (looked at in the fifty-seventh
+    pass): four black dots on a purple cloth, set apart by the dice's shadows beside
+    them, read as a 4 (an invented die)."""
+    image = scene("polka", 8, 195934).image
+
+    def invented() -> list[int | None]:
+        return [d.value for d in read_dice(image).dice
+                if abs(d.center[0] - 614) < 30 and abs(d.center[1] - 502) < 30]
+
+    assert invented() == []
+    monkeypatch.setattr("vision.read.LATTICE_HITS", 0)
+    assert invented() == [4]

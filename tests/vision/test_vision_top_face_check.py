@@ -22,6 +22,11 @@ def test_a_red_4_whose_top_face_takes_in_a_side_face_is_read_about_its_pips(
     the pips, the crop of the face's size fits a 4 cleanly, and the classifier reads 4:
     read. Without the second look it was unreadable."""
     res = read_scene("specks", 6, 9898)
+    # since the fifty-seventh pass a glare spot brighter than every pip is told from
+    # them on the box's crop (vision.face.EXTRA_GLARE), which reads one die more
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 0, 0)
+    monkeypatch.setattr("vision.face.EXTRA_GLARE", 0.0)
+    res = read_scene("specks", 6, 9898)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (2, 0, 1, 0)
     monkeypatch.setattr("vision.read.recentred_check", lambda *a: None)
     res = read_scene("specks", 6, 9898)
