@@ -158,9 +158,9 @@ HAND_SHARE = 0.04
 #: can leave a smaller face whole and square beside it (blind seed 34846
 #: `finger-015`, a red 4 whose corner pip a finger hides, its face found 0.7 of the
 #: box): it still reaches into that face's disc (0.03), and the box is measured, as
-#: before. Four right reads more on the development scenes and probes, and seven
-#: more that :data:`vision.hands.HAND_OPEN_PX` alone also gives. False: the more of
-#: the box's and the face's measures, as before.
+#: before. Four right reads more on the development scenes and probes, and one more
+#: that :data:`vision.hands.HAND_OPEN_PX` alone also gives. False: the more of the
+#: box's and the face's measures, as before.
 HAND_WHOLE_FACE = True
 #: :func:`face_doubt`: pips that fit the value's layout with their centre over this
 #: many half-sides off the top face's centre, with a hand over the die, are the
