@@ -671,8 +671,9 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
             PARTNERS_CLOSER and disc and t.side < FACE_REFIT * d.size
             and centre_pip_partners(img, d.x, d.y, PARTNERS_CLOSER * d.size, disc))):
         return "more_pips"
+    lit = value in (3, 5) and light_centre_pip(img, t)  # asked by three checks below
     if (value in (3, 5) and not dark_centre_pip(t, value) and not black_centre_pip(img, t)
-            and not light_centre_pip(img, t)):
+            and not lit):
         if glare_at_centre:
             return "glare"
         if _face_crop_sees_glare(img, t, value):
@@ -682,11 +683,11 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
             return "glare"
     if value in (3, 5) and len(t.pips) == value and not (
             SMALL_CENTRE <= t.centre_pip_size <= BIG_CENTRE) and not (
-                BLACK_CENTRE_SIZED and (black_centre_pip(img, t) or light_centre_pip(img, t))):
+                BLACK_CENTRE_SIZED and (black_centre_pip(img, t) or lit)):
         return "glare"  # glare taken for the centre pip, spread over it or smaller
     if (MARKED_ODD and value in (3, 5) and t.square and t.whole and not t.round_face
             and not t.dark_pips and t.marks > 0 and len(t.pips) + t.marks < value
-            and not light_centre_pip(img, t)):
+            and not lit):
         return "glare"  # a glare spot merged with a pip: fewer holes than pips
     return None
 
