@@ -57,6 +57,12 @@ class PipCheck:
         centre_dark: how many grey levels the darkest point within 0.12 of the
             crop's side of its centre lies under the face's median (0 where nothing
             there is darker): where a 3's or a 5's centre pip would lie.
+        soft: the centres (x, y), px of the crop from its centre, of the soft spots
+            taken for glare that put the pips in doubt or might (not those
+            :data:`SMALL_GLARE` clears).
+        small_glare: on a face with light pips, the centres (x, y), px of the crop
+            from its centre, of the soft spots smaller than a pip that
+            :data:`SMALL_GLARE` cleared and of the light specks too small for a pip.
     """
 
     fit: LayoutFit
@@ -69,6 +75,8 @@ class PipCheck:
     centres: tuple[tuple[float, float], ...] = ()
     dark: bool = False
     centre_dark: float = 0.0
+    soft: tuple[tuple[float, float], ...] = ()
+    small_glare: tuple[tuple[float, float], ...] = ()
 
     @property
     def clean(self) -> bool:
@@ -176,9 +184,11 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     pip_blobs: list[int] = []  # the blobs that are pips, or were parted into pips
     odd_blobs: list[int] = []
     soft_whole: list[int] = []  # pip-shaped blobs taken for glare by their rims
+    specks: list[int] = []  # blobs too small for a pip
     for k in range(1, count):
         _x, _y, w, h, area = rows[k]
         if min(w, h) < pip_min * 0.7:
+            specks.append(k)
             continue  # a speck
         if not _pip_shaped(w, h, area, pip_min * 0.7, pip_max):
             hard, glare = merged_pips(score, labels, k, (_x, _y, w, h), contrast, base,
@@ -238,11 +248,14 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
                 odd_blobs.remove(k)
                 pts.append(cents[k])
                 pip_blobs.append(k)
-    for k in soft_whole:
+    small = (_smaller_than_pips([float(rows[k][4]) for k in soft_whole],
+                                [float(rows[k][4]) for k in kept])
+             if SMALL_GLARE and signed is light and kept else [])
+    for i, k in enumerate(soft_whole):
         if k in dark_as_pips:  # a black pip with a highlight in it: see DARK_SOFT_PIP
             pts.append(cents[k])
             pip_blobs.append(k)
-        else:
+        elif i not in small:  # a glare spot smaller than a pip hides none: SMALL_GLARE
             soft.append(cents[k])
     if (PIP_INTO_GLARE and signed is light and len(odd_blobs) == 1 and kept
             and _pip_into_glare(score, on_face if RIM_IN_HULL else score, labels, rows,
@@ -269,11 +282,25 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
         # every soft spot a pip: two corner pips of a 4 taken for glare leave a 2
         more = np.vstack([arr, np.asarray(soft, np.float64).reshape(-1, 2) - (n - 1) / 2.0])
         doubt = fit_layout(more, face_half=n / 2.0, aligned=aligned).value is not None
+    if GLARE_COMPLETES and doubt and fit.value is None and len(pts) >= 2:
+        # the sharp pips fit no layout; one soft spot with them fits one: see GLARE_COMPLETES
+        fits = [(i, f) for i, g in enumerate(soft) if (f := fit_layout(
+            np.vstack([arr, np.asarray(g, np.float64)[None, :] - (n - 1) / 2.0]),
+            face_half=n / 2.0, aligned=aligned)).value is not None]
+        if len(fits) == 1:
+            i, fit = fits[0]
+            pts.append(soft.pop(i))
+            arr = np.array(pts, np.float64).reshape(-1, 2) - (n - 1) / 2.0
+            doubt = False
     explained = _among(labels, count, pip_blobs) if pip_blobs else None
     return PipCheck(fit, len(pts), contrast, doubt,
                     _marks(on_face, contrast, n, pip_max, explained) + strokes, strip_count,
                     len(odd_blobs), tuple((float(x), float(y)) for x, y in arr.tolist()),
-                    dark_pips, float(dark[_centre_disc(n)].max()))
+                    dark_pips, float(dark[_centre_disc(n)].max()),
+                    tuple((float(x) - (n - 1) / 2.0, float(y) - (n - 1) / 2.0) for x, y in soft),
+                    tuple((float(cents[k][0]) - (n - 1) / 2.0, float(cents[k][1]) - (n - 1) / 2.0)
+                          for k in [soft_whole[i] for i in small]
+                          + (specks if signed is light else [])))
 
 
 @functools.cache
@@ -574,6 +601,36 @@ DARK_SOFT_PIP = 0.8
 #: missed die now unreadable, none wrong; the photos read as before. 0: off.
 EXTRA_GLARE = 1.1
 EXTRA_GLARE_FIT = 0.15
+
+
+#: :func:`find_pips`: on a face whose pips are lighter than it (one pip kept or more),
+#: a soft spot (glare) whose area on the pip mask is under this share of the median
+#: kept pip's hides no pip and puts nothing in doubt: glare is lighter than the face,
+#: so a pip under it stays in the mask with it, one blob at least a pip's size. Small
+#: sharp glare spots at a red 4's or 2's centre, or beside a 1's pip, left the die
+#: unreadable (the spot with the pips fit a 5, a 3 or a 2). The red-box probes' small
+#: spots measure 0.3..0.5; a tilted face's pips differ by up to a third in area. At
+#: 0.5, 4 more right reads on the development kinds and probes; at 0.7, 8; none
+#: wrong either way. 0: off.
+SMALL_GLARE = 0.6
+
+
+#: :func:`find_pips`: where the pips found fit no layout and exactly one soft spot
+#: (glare) with them fits one, that spot is counted as a pip: no d6 face shows the
+#: pips seen alone, and glare at one of the value's places is on a pip or is one. (A
+#: red 6 with glare on one pip: five sharp pips and the spot, unreadable.) False: off.
+GLARE_COMPLETES = True
+
+
+def _smaller_than_pips(spots: list[float], pips: list[float]) -> list[int]:
+    """:data:`SMALL_GLARE`: the indices of the soft spots whose areas (px) are under
+    :data:`SMALL_GLARE` times the median of the pips' areas (px).
+
+    >>> _smaller_than_pips([20.0, 60.0], [100.0, 110.0, 90.0])
+    [0]
+    """
+    bound = SMALL_GLARE * float(np.median(pips))
+    return [i for i, a in enumerate(spots) if a < bound]
 
 
 def _brightest_apart(score: NDArray[np.float32], labels: NDArray[np.int32],

@@ -9,7 +9,7 @@ report every problem in words for the table.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -626,8 +626,9 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         return "more_pips"  # a 2 has no centre pip: a 3 with a corner pip hidden
     if value in (2, 4):
         spot = centre_spot(img, t) if GLARE_SPARES_PIP or RIM_HIDES_PIP else None
+        spared = small_glare_spares(pips, value)
         if at_centre(t.faded) or (
-                saturated_centre(img, t.center, t.side)
+                saturated_centre(img, t.center, t.side) and not spared
                 and not (GLARE_SPARES_PIP and spot is not None
                          and spot[0] < GLARE_SPARES_PIP and spot[1] < CENTRE_DARK)):
             return "glare"
@@ -638,7 +639,7 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                 and (box := centre_spot(img, t, (d.x, d.y, min(t.side, d.size))))
                 is not None and box[0] >= SPOT_MIN and box[2] >= RIM_HIDES_PIP):
             return "glare"  # the same about the box's centre: see RIM_AT_BOX
-        if t.centre_clear < HIDDEN_CENTRE:
+        if t.centre_clear < HIDDEN_CENTRE and not spared:
             return "hidden_centre"
     if value not in (1, 3, 5):
         return None
@@ -951,6 +952,26 @@ LIGHT_CENTRE_BRIGHTER = 8.0
 #: spot's core, and a pip's colour then tells nothing.
 LIGHT_CENTRE_APART = 60.0
 LIGHT_CENTRE_MAX_L = 240.0
+
+
+#: :func:`face_doubt`: a saturated glare spot at the centre of a 2 or a 4 with light
+#: pips (a red die's white ones), or the face's colour missing there
+#: (:data:`HIDDEN_CENTRE`), hides no pip where the box's crop found the pips fitting
+#: the value cleanly and a light spot at its centre smaller than a pip
+#: (:func:`small_glare_spares`, :data:`vision.face.SMALL_GLARE`). False: off.
+SMALL_GLARE_SPARES = True
+
+
+def small_glare_spares(pips: PipCheck | None, value: int) -> bool:
+    """:data:`SMALL_GLARE_SPARES`: ``pips`` (the box crop's check) fit ``value``
+    cleanly with light pips and hold, within :data:`vision.face.GLARE_CENTRE` of the
+    crop's side of its centre, a soft spot cleared as smaller than a pip
+    (:attr:`vision.face.PipCheck.small_glare`): glare is lighter than the face, so a
+    white pip under it would have stayed in the pip mask with it, one blob a pip's
+    size or more."""
+    return bool(SMALL_GLARE_SPARES and pips is not None and pips.clean and not pips.dark
+                and pips.fit.value == value
+                and any(math.hypot(x, y) < GLARE_CENTRE * FACE_PX for x, y in pips.small_glare))
 
 
 def light_centre_pip(img: NDArray[np.uint8], t: TopFace) -> bool:
@@ -1896,7 +1917,40 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
                             in_hull=True, aligned=False)
         if upright.clean and upright.fit.value == want:
             return ang, upright, first
+    if (GLARE_ON_LIGHT_PIP and want in (3, 5) and first is not None
+            and (under := light_pip_under_glare(img, pips, first, want)) is not None):
+        return ang, under, first
     return ang, pips, None if other else first
+
+
+#: :func:`_pip_check`: a large die whose box crop's pips fit a 2 or a 4 but for a soft
+#: spot that completes the classifier's 3 or 5 (:attr:`vision.face.PipCheck.glare_doubt`)
+#: is read with that spot as its centre pip where its top face shows a pip of its
+#: pips' own colour at its centre (:func:`light_centre_pip`): glare on a red die's
+#: white centre pip, the pip and the spot one soft blob on the crop
+#: (:func:`light_pip_under_glare`). False: off.
+GLARE_ON_LIGHT_PIP = True
+
+
+def light_pip_under_glare(img: NDArray[np.uint8], pips: PipCheck, t: TopFace,
+                          want: int) -> PipCheck | None:
+    """:data:`GLARE_ON_LIGHT_PIP`: ``pips`` (a box crop's check, light pips) with the
+    soft spot nearest the crop's centre counted as a pip, where they are in glare
+    doubt, fit ``want - 1`` (a 3 or a 5 wanted) and nothing else is on the face, the
+    top face ``t`` shows a solid pip of its pips' colour at its centre
+    (:func:`light_centre_pip`), and the pips with the spot fit ``want``; else ``None``.
+    """
+    if (not pips.glare_doubt or pips.dark or pips.marks or pips.odd or not pips.soft
+            or pips.fit.value != want - 1):
+        return None
+    spot = min(pips.soft, key=lambda q: math.hypot(q[0], q[1]))
+    pts = np.array((*pips.centres, spot), np.float64).reshape(-1, 2)
+    fit = fit_layout(pts, face_half=FACE_PX / 2.0, aligned=True)
+    if fit.value != want or not light_centre_pip(img, t):
+        return None
+    return replace(pips, fit=fit, pips=pips.pips + 1, glare_doubt=False,
+                   centres=(*pips.centres, spot),
+                   soft=tuple(q for q in pips.soft if q != spot))
 
 
 def _candidates(

@@ -184,6 +184,9 @@ def test_a_very_rounded_die_whose_box_takes_in_the_floor_is_no_speck(
     # (since the fifty-fifth pass a soft spot as dark as the face's dark pips counts as
     # a pip, vision.face.DARK_SOFT_PIP, which reads this die's pips too)
     monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
+    # (and since the fifty-eighth pass a soft spot that alone completes the pips'
+    # layout is a pip, vision.face.GLARE_COMPLETES, which reads it too)
+    monkeypatch.setattr("vision.face.GLARE_COMPLETES", False)
     res = read_scene("rounded", 12, 8181)
     assert (res.correct, res.wrong, res.false) == (3, 0, 0)
     # measured as before the 30th pass, the scene reads 4, and 3 with the speck's share

@@ -270,6 +270,9 @@ def test_a_face_under_a_finger_whose_pips_are_not_the_value_s_is_the_hand_s(
     monkeypatch.setattr("vision.read.not_the_value_s_pips", lambda t, value: False)
     monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)
     monkeypatch.setattr("vision.read.FINGER_CENTRE_PIP", ())
+    # (since the fifty-eighth pass a soft spot that alone completes the pips' layout is
+    # a pip, vision.face.GLARE_COMPLETES: the 6's box crop then fits it)
+    monkeypatch.setattr("vision.face.GLARE_COMPLETES", False)
     res = read_scene("finger", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == misread
 
@@ -337,7 +340,11 @@ def test_the_hand_message_reaches_the_table_through_the_burst(
 def test_a_hand_over_every_die_is_reported_as_a_hand_not_as_no_dice(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # development seed 50001 of the finger kind: a finger over each of five red dice;
-    # the classifier calls every one no die, so no die is read to size them by
+    # the classifier calls every one no die, so no die is read to size them by (since
+    # the fifty-eighth pass vision.face.GLARE_COMPLETES finds the 4 at the bottom
+    # right, unreadable under its finger, and sizes the dice by it: the unsized case
+    # is shown with it off)
+    monkeypatch.setattr("vision.face.GLARE_COMPLETES", False)
     sc = scene("finger", 3, 50001)
     assert len(sc.dice) == 5
     r = read_dice(sc.image, expected=5)

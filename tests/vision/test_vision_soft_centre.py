@@ -85,6 +85,9 @@ def test_the_soft_corner_pips_of_very_rounded_dice_are_no_glare(
     # (and since the fifty-fifth pass a soft spot as dark as a face's dark pips is a
     # pip, vision.face.DARK_SOFT_PIP, which reads these dice's pips too)
     monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
+    # (and since the fifty-eighth pass a soft spot that alone completes the pips'
+    # layout is a pip, vision.face.GLARE_COMPLETES)
+    monkeypatch.setattr("vision.face.GLARE_COMPLETES", False)
     assert read_scene("rounded", 12, 1515).correct == 0
 
 
@@ -258,6 +261,11 @@ def test_a_centre_spot_a_twentieth_brighter_and_softer_than_every_pip_is_glare(
     is unreadable now."""
     from tools.vision.kinds import read_scene
 
+    res = read_scene("glare", 12, 27574)
+    # (since the fifty-eighth pass the spot, smaller than a pip on the box's crop, puts
+    # its pips in no doubt, vision.face.SMALL_GLARE: the 4 is read; it was unreadable)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (4, 0, 2, 0)
+    monkeypatch.setattr("vision.face.SMALL_GLARE", 0.0)
     res = read_scene("glare", 12, 27574)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier

@@ -204,6 +204,9 @@ def test_a_die_a_finger_is_over_is_not_read_by_its_washed_pips(
     res = read_scene("finger", 15, 53026)
     assert (res.correct, res.wrong, res.false) == (1, 0, 0)
     monkeypatch.setattr("vision.read.WASHED_NO_HAND", False)
+    # (since the fifty-eighth pass a soft spot that alone completes the pips' layout is
+    # a pip, vision.face.GLARE_COMPLETES, which leaves this die unreadable even so)
+    monkeypatch.setattr("vision.face.GLARE_COMPLETES", False)
     res = read_scene("finger", 15, 53026)
     assert (res.correct, res.wrong, res.false) == (1, 1, 0)
     assert res.misreads[0][:2] == (5, 6)
