@@ -57,9 +57,6 @@ class PipCheck:
         centre_dark: how many grey levels the darkest point within 0.12 of the
             crop's side of its centre lies under the face's median (0 where nothing
             there is darker): where a 3's or a 5's centre pip would lie.
-        soft: the centres (x, y), px of the crop from its centre, of the soft spots
-            taken for glare that put the pips in doubt or might (not those
-            :data:`SMALL_GLARE` clears).
         small_glare: on a face with light pips, the centres (x, y), px of the crop
             from its centre, of the soft spots smaller than a pip that
             :data:`SMALL_GLARE` cleared and of the light specks too small for a pip.
@@ -75,7 +72,6 @@ class PipCheck:
     centres: tuple[tuple[float, float], ...] = ()
     dark: bool = False
     centre_dark: float = 0.0
-    soft: tuple[tuple[float, float], ...] = ()
     small_glare: tuple[tuple[float, float], ...] = ()
 
     @property
@@ -297,7 +293,6 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
                     _marks(on_face, contrast, n, pip_max, explained) + strokes, strip_count,
                     len(odd_blobs), tuple((float(x), float(y)) for x, y in arr.tolist()),
                     dark_pips, float(dark[_centre_disc(n)].max()),
-                    tuple((float(x) - (n - 1) / 2.0, float(y) - (n - 1) / 2.0) for x, y in soft),
                     tuple((float(cents[k][0]) - (n - 1) / 2.0, float(cents[k][1]) - (n - 1) / 2.0)
                           for k in [soft_whole[i] for i in small]
                           + (specks if signed is light else [])))

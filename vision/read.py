@@ -9,7 +9,7 @@ report every problem in words for the table.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -1917,40 +1917,7 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
                             in_hull=True, aligned=False)
         if upright.clean and upright.fit.value == want:
             return ang, upright, first
-    if (GLARE_ON_LIGHT_PIP and want in (3, 5) and first is not None
-            and (under := light_pip_under_glare(img, pips, first, want)) is not None):
-        return ang, under, first
     return ang, pips, None if other else first
-
-
-#: :func:`_pip_check`: a large die whose box crop's pips fit a 2 or a 4 but for a soft
-#: spot that completes the classifier's 3 or 5 (:attr:`vision.face.PipCheck.glare_doubt`)
-#: is read with that spot as its centre pip where its top face shows a pip of its
-#: pips' own colour at its centre (:func:`light_centre_pip`): glare on a red die's
-#: white centre pip, the pip and the spot one soft blob on the crop
-#: (:func:`light_pip_under_glare`). False: off.
-GLARE_ON_LIGHT_PIP = True
-
-
-def light_pip_under_glare(img: NDArray[np.uint8], pips: PipCheck, t: TopFace,
-                          want: int) -> PipCheck | None:
-    """:data:`GLARE_ON_LIGHT_PIP`: ``pips`` (a box crop's check, light pips) with the
-    soft spot nearest the crop's centre counted as a pip, where they are in glare
-    doubt, fit ``want - 1`` (a 3 or a 5 wanted) and nothing else is on the face, the
-    top face ``t`` shows a solid pip of its pips' colour at its centre
-    (:func:`light_centre_pip`), and the pips with the spot fit ``want``; else ``None``.
-    """
-    if (not pips.glare_doubt or pips.dark or pips.marks or pips.odd or not pips.soft
-            or pips.fit.value != want - 1):
-        return None
-    spot = min(pips.soft, key=lambda q: math.hypot(q[0], q[1]))
-    pts = np.array((*pips.centres, spot), np.float64).reshape(-1, 2)
-    fit = fit_layout(pts, face_half=FACE_PX / 2.0, aligned=True)
-    if fit.value != want or not light_centre_pip(img, t):
-        return None
-    return replace(pips, fit=fit, pips=pips.pips + 1, glare_doubt=False,
-                   centres=(*pips.centres, spot),
-                   soft=tuple(q for q in pips.soft if q != spot))
 
 
 def _candidates(

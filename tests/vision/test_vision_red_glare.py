@@ -1,22 +1,22 @@
 """Glare on red dice with white pips (fifty-eighth pass): a glare spot smaller than a
-pip hides none (vision.face.SMALL_GLARE); a white centre pip under a glare spot, one
-soft blob on the box's crop, is read where the top face shows the pip's colour at its
-centre (vision.read.GLARE_ON_LIGHT_PIP, light_pip_under_glare); a soft spot that alone
-completes the pips' layout is a pip (vision.face.GLARE_COMPLETES); a saturated spot at
-a red 2's or 4's centre that the box's crop found smaller than a pip puts it in no
-doubt (vision.read.SMALL_GLARE_SPARES). Drawn dice, and
-scenes rendered like the red-box probe of docs/vision-history.md (development seeds
-913, 917, 918)."""
+pip hides none (vision.face.SMALL_GLARE); a soft spot that alone completes the pips'
+layout is a pip (vision.face.GLARE_COMPLETES); a saturated spot at a red 2's or 4's
+centre that the box's crop found smaller than a pip puts it in no doubt
+(vision.read.SMALL_GLARE_SPARES); and a large soft spot at a red 2's centre stays
+unreadable where the classifier reads 3 (the blind scene that removed a fourth rule,
+GLARE_ON_LIGHT_PIP). Drawn dice, and scenes rendered like the red-box probe of
+docs/vision-history.md (development seeds 917, 918)."""
 
 import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_vision_red_box import RED, THREE, TWO, _probe, _red
+from tests.vision.test_vision_red_box import RED, _probe, _red
 from tests.vision.test_vision_white_glare import DIE, _spot
+from tools.vision.kinds import scene
 from vision import read_dice
 from vision.face import FACE_PX, find_pips
-from vision.read import box_face_crop, face_doubt, light_pip_under_glare, saturated_centre
+from vision.read import box_face_crop, face_doubt, saturated_centre
 from vision.topface import find_top_face
 
 FOUR = [(120, 120), (180, 120), (120, 180), (180, 180)]
@@ -37,10 +37,10 @@ def test_a_glare_spot_smaller_than_a_pip_at_a_4_s_centre_puts_nothing_in_doubt(
         monkeypatch: pytest.MonkeyPatch, sigma: float, gain: float) -> None:
     face = _face(_spot(_red(FOUR), sigma, gain=gain))
     pips = find_pips(face)
-    assert pips.clean and pips.fit.value == 4 and pips.soft == ()
+    assert pips.clean and pips.fit.value == 4 and pips.small_glare == ((0.0, 0.0),)
     monkeypatch.setattr("vision.face.SMALL_GLARE", 0.0)
     pips = find_pips(face)
-    assert pips.glare_doubt and pips.soft == ((0.0, 0.0),)  # it would make a 5
+    assert pips.glare_doubt and not pips.small_glare  # the spot would make a 5
 
 
 def test_a_glare_spot_as_large_as_a_pip_at_a_4_s_centre_is_still_in_doubt() -> None:
@@ -55,26 +55,6 @@ def test_glare_on_a_5_s_centre_pip_is_never_cleared_as_small(sigma: float) -> No
     assert pips.glare_doubt and not pips.clean
 
 
-@pytest.mark.parametrize("sigma, at", [(5.0, (156, 146)), (6.0, (158, 144))])
-def test_a_3_s_white_centre_pip_under_a_glare_spot_is_counted(
-        sigma: float, at: tuple[int, int]) -> None:
-    img = _spot(_red(THREE), sigma, gain=3.0, at=at)
-    pips = find_pips(_face(img))
-    assert pips.fit.value == 2 and pips.glare_doubt  # the pip and the spot: one soft blob
-    under = light_pip_under_glare(img, pips, find_top_face(img, 150.0, 150.0, 140.0), 3)
-    assert under is not None and under.clean and under.fit.value == 3 and under.pips == 3
-
-
-@pytest.mark.parametrize("sigma, gain, at", [
-    (5.0, 3.0, (150, 150)), (7.0, 2.0, (150, 150)), (6.0, 3.0, (158, 144))])
-def test_a_glare_spot_at_a_2_s_centre_is_no_centre_pip(
-        sigma: float, gain: float, at: tuple[int, int]) -> None:
-    img = _spot(_red(TWO), sigma, gain=gain, at=at)
-    pips = find_pips(_face(img))
-    assert pips.fit.value == 2 and pips.glare_doubt
-    assert light_pip_under_glare(img, pips, find_top_face(img, 150.0, 150.0, 140.0), 3) is None
-
-
 def test_red_4s_with_a_small_glare_spot_at_the_centre_are_read(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # red-box probe, seed 918, scene 102: a red 4, a small sharp spot at its centre
@@ -82,18 +62,6 @@ def test_red_4s_with_a_small_glare_spot_at_the_centre_are_read(
     assert _near(img, 440, 455) == [4]
     monkeypatch.setattr("vision.face.SMALL_GLARE", 0.0)
     assert _near(img, 440, 455) == [None]
-
-
-def test_red_3s_and_5s_with_glare_on_the_centre_pip_are_read_from_the_box(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # red-box probe, seed 913: scene 73, a 3 whose centre pip has a spot on its right
-    # half; scene 55, a 5 whose centre pip has one at its lower left
-    cases = [(_probe(913, 73), (235, 271), 3), (_probe(913, 55), (361, 309), 5)]
-    for img, (x, y), value in cases:
-        assert _near(img, x, y) == [value]
-    monkeypatch.setattr("vision.read.GLARE_ON_LIGHT_PIP", False)
-    for img, (x, y), _ in cases:
-        assert _near(img, x, y) == [None]
 
 
 def _six_face(soft_at: tuple[int, int], blur: float) -> np.ndarray:
@@ -117,7 +85,7 @@ def test_a_soft_spot_that_alone_completes_the_pips_layout_is_a_pip(
     # five sharp pips fit no layout; with the soft spot they fit a 6 and nothing else
     face = _six_face(soft_at, blur)
     pips = find_pips(face)
-    assert pips.clean and pips.fit.value == 6 and pips.pips == 6 and pips.soft == ()
+    assert pips.clean and pips.fit.value == 6 and pips.pips == 6
     monkeypatch.setattr("vision.face.GLARE_COMPLETES", False)
     pips = find_pips(face)
     assert pips.fit.value is None and pips.glare_doubt and pips.pips == 5
@@ -165,3 +133,17 @@ def test_red_4s_with_a_saturated_spot_at_the_centre_are_read(
     monkeypatch.setattr("vision.read.SMALL_GLARE_SPARES", False)
     for img, (x, y) in cases:
         assert _near(img, x, y) == [None]
+
+
+def test_a_large_soft_glare_spot_at_a_red_2_s_centre_is_no_centre_pip() -> None:
+    """Blind seed 202701 of the kinds, glare scene 2 (looked at in the fifty-eighth
+    pass): a red 2 of about 130 px, a soft glare spot larger than a pip at its centre,
+    the classifier 0.98 for a 3. A rule tried that pass (GLARE_ON_LIGHT_PIP) counted
+    such a spot as a white centre pip under glare where the top face showed a piece of
+    the pips' colour at its centre (vision.read.light_centre_pip): this spot's halo
+    has one, 0.5 of a pip's radius thick, as thick as under the probes' real centre
+    pips (0.33..0.67); read as 3. The rule was removed: the 2 is unreadable."""
+    image = scene("glare", 2, 202701).image
+    near = [d.value for d in read_dice(image).dice
+            if abs(d.center[0] - 124) < 40 and abs(d.center[1] - 225) < 40]
+    assert near == [None]
