@@ -605,15 +605,18 @@ EXTRA_GLARE_FIT = 0.15
 #: sharp glare spots at a red 4's or 2's centre, or beside a 1's pip, left the die
 #: unreadable (the spot with the pips fit a 5, a 3 or a 2). The red-box probes' small
 #: spots measure 0.3..0.5; a tilted face's pips differ by up to a third in area. At
-#: 0.5, 4 more right reads on the development kinds and probes; at 0.7, 8; none
-#: wrong either way. 0: off.
+#: 0.5, 4 more right reads on the development kinds and probes; at 0.6, 6; at 0.7,
+#: 7; none wrong at any. 0: off.
 SMALL_GLARE = 0.6
 
 
 #: :func:`find_pips`: where the pips found fit no layout and exactly one soft spot
 #: (glare) with them fits one, that spot is counted as a pip: no d6 face shows the
 #: pips seen alone, and glare at one of the value's places is on a pip or is one. (A
-#: red 6 with glare on one pip: five sharp pips and the spot, unreadable.) False: off.
+#: red 6 with glare on one pip: five sharp pips and the spot, unreadable.) After
+#: :data:`SMALL_GLARE`: 18 more right reads on the development kinds and probes, 12
+#: of them dice under a finger (the hand checks still guard them), none wrong; a
+#: held-out die of nell-byler-d6, missed, read. False: off.
 GLARE_COMPLETES = True
 
 
