@@ -208,6 +208,24 @@ GLARE_SPARES_PIP = 0.5
 #: median; the right 2s and 4s above measure 10 at most but for 8 of 715 (a polka
 #: dot or the face's edge in the disc where the face was found off centre).
 CENTRE_DARK = 10.0
+#: :func:`face_doubt`: a saturated glare spot at the centre of a white die's 2 or 4
+#: whose light part (:func:`centre_spot`) covers under this many pips' areas, over
+#: :data:`GLARE_SPARES_PIP`, with nothing :data:`CENTRE_DARK` levels under the face
+#: there, hides no black pip where no dark dip :data:`CENTRE_DIP` levels deep lies
+#: beside it (:func:`centre_dip`): a spot smaller than a pip cannot cover it whole,
+#: and the pip's rim, where the spot's halo lightens it to about the face's grey,
+#: still lies darker than the halo on both sides of it. Measured on the development
+#: scenes (white probes of seeds 911, 914, 915, 916, 919..922; white-glare scenes of
+#: seeds 60..67 and 80..91; the ten kinds of seeds 50001..50007): of 531 reads of
+#: right 2s and 4s whose spot measured 0.5..1 of a pip with nothing that dark, every
+#: one doubted as glare before, the dip is 6.4 levels at most; the 92 reads of 3s and
+#: 5s whose centre pip such a spot covered show dips of 15.7 and more (their rims
+#: only 4.9..9.6 levels under the face in the faintest three). Spots of a pip's area
+#: and more hid pips whole (dips of 0.8..9.5 levels at 1.01..1.62 pips' areas), so
+#: they stay in doubt. 0: off.
+DIPLESS_SPOT = 1.0
+#: :data:`DIPLESS_SPOT`: the deepest dip, in grey levels, that leaves the spot spared.
+CENTRE_DIP = 10.0
 #: :func:`face_doubt`: a 2 or a 4 of a white die with a light spot at its centre
 #: (:func:`centre_spot`: over :data:`SPOT_MIN` of a pip's area :data:`GLARE_STEP`
 #: levels brighter than the face, saturated or not) beside something this many grey
@@ -630,7 +648,10 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         if at_centre(t.faded) or (
                 saturated_centre(img, t.center, t.side) and not spared
                 and not (GLARE_SPARES_PIP and spot is not None
-                         and spot[0] < GLARE_SPARES_PIP and spot[1] < CENTRE_DARK)):
+                         and spot[0] < GLARE_SPARES_PIP and spot[1] < CENTRE_DARK)
+                and not (DIPLESS_SPOT and spot is not None and spot[0] < DIPLESS_SPOT
+                         and spot[1] < CENTRE_DARK
+                         and (dip := centre_dip(img, t)) is not None and dip < CENTRE_DIP)):
             return "glare"
         if (RIM_HIDES_PIP and spot is not None and spot[0] >= SPOT_MIN
                 and spot[2] >= RIM_HIDES_PIP):
@@ -1446,6 +1467,50 @@ def centre_spot(img: NDArray[np.uint8], t: TopFace,
             face's, on a face found with dark pips whether square and whole or not
             (:data:`RIM_AT_BOX`); the face's holes keep their places in the image.
     """
+    disc = _centre_disc(img, t, at)
+    if disc is None:
+        return None
+    grey, r, side, face, apart, smooth = disc
+    centre = r < 0.16 * side
+    bright = float(((grey >= face + GLARE_STEP) & (r < 0.2 * side)).sum())
+    darkest = float(smooth[apart].min()) if apart.any() else face
+    return bright / t.pip_area, face - float(smooth[centre].min()), face - darkest
+
+
+def centre_dip(img: NDArray[np.uint8], t: TopFace) -> float | None:
+    """How deep the darkest dip within 0.16 of the side of the top face's centre lies
+    under what surrounds it, in grey levels: the black-hat (closing minus the face) of
+    the face's least channel, smoothed as in :func:`centre_spot`, with a disc half a
+    pip's diameter across (:attr:`vision.topface.TopFace.pip_area`), away from the
+    holes 0.15 of the side or more off the centre. A glare spot that covers most of a
+    black pip leaves its rim as a thin dark crescent or ring between the spot and the
+    face, darker than the glare's halo on both sides of it even where it is no darker
+    than the face's median (:func:`centre_spot`'s ``rim``); a spot on the bare face
+    fades smoothly into it, and leaves no dip. ``None`` on a face :func:`centre_spot`
+    does not measure.
+
+    Args:
+        img: H x W x 3 uint8 BGR.
+        t: the top face found (:func:`vision.topface.find_top_face`).
+    """
+    disc = _centre_disc(img, t, None)
+    if disc is None:
+        return None
+    *_, apart, smooth = disc
+    width = max(3, int(math.sqrt(t.pip_area / math.pi)) | 1)  # half a pip's diameter
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
+    dip = cv2.morphologyEx(smooth, cv2.MORPH_BLACKHAT, kernel)
+    return float(dip[apart].max()) if apart.any() else 0.0
+
+
+def _centre_disc(img: NDArray[np.uint8], t: TopFace, at: tuple[float, float, float] | None
+                 ) -> tuple[NDArray[np.float32], NDArray[np.float32], float, float,
+                            NDArray[np.bool_], NDArray[np.float32]] | None:
+    """:func:`centre_spot`'s measures' common ground: the face's least channel about
+    its centre (or ``at``) in a square of its side, each pixel's distance from that
+    centre, the side, the face's median, the disc within 0.16 of the side of the
+    centre away from the holes 0.15 of the side or more off it, and the least channel
+    smoothed over 1 % of the side; ``None`` where there is nothing to measure."""
     if not (t.found and (at is not None or (t.square and t.whole)) and t.dark_pips
             and t.pip_area > 0):
         return None
@@ -1463,8 +1528,7 @@ def centre_spot(img: NDArray[np.uint8], t: TopFace,
     if not centre.any():
         return None
     face = float(np.median(grey[r < 0.45 * side]))
-    bright = float(((grey >= face + GLARE_STEP) & (r < 0.2 * side)).sum())
-    smooth = cv2.GaussianBlur(grey, (0, 0), max(0.01 * side, 0.7))
+    smooth = np.asarray(cv2.GaussianBlur(grey, (0, 0), max(0.01 * side, 0.7)), np.float32)
     apart = centre.copy()
     c, s = math.cos(math.radians(t.angle)), math.sin(math.radians(t.angle))
     reach = 1.3 * math.sqrt(t.pip_area / math.pi)
@@ -1474,8 +1538,7 @@ def centre_spot(img: NDArray[np.uint8], t: TopFace,
         px, py = u * c - v * s + ox, u * s + v * c + oy  # face's axes to the image's
         if math.hypot(px, py) >= 0.15 * side:
             apart &= (dx[None, :] - px) ** 2 + (dy[:, None] - py) ** 2 > reach * reach
-    darkest = float(smooth[apart].min()) if apart.any() else face
-    return bright / t.pip_area, face - float(smooth[centre].min()), face - darkest
+    return grey, r, side, face, apart, smooth
 
 
 def where(x: float, y: float, w: int, h: int) -> str:

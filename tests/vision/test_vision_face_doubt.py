@@ -1285,6 +1285,11 @@ def test_white_dice_with_glare_on_their_centre_pip_are_read(
     whose centre pip holds the scene's glare spot is read with
     :data:`vision.read.DARK_CENTRE_PIP`, unreadable as glare without it."""
     res = read_scene("white-glare", 34, 63)
+    # (a 2 or a 4 under a spot smaller than a pip with no dip beside it is read since
+    # the fifty-ninth pass: vision.read.DIPLESS_SPOT)
+    assert (res.correct, res.wrong, res.false) == (4, 0, 0)
+    monkeypatch.setattr(vision.read, "DIPLESS_SPOT", 0.0)
+    res = read_scene("white-glare", 34, 63)
     # (a third die, a black pip covered by glare but for its crescent, is read since
     # the fifty-sixth pass: vision.face.DARK_PIP_PIECE)
     assert (res.correct, res.wrong, res.false) == (3, 0, 0)
