@@ -447,8 +447,11 @@ def test_white_dice_with_glare_on_a_black_pip_are_read(
     """Development generator scenes (white dice, a glare spot at every top face's
     centre): dice whose black pip holds the spot are read, none wrongly. (Scene 22
     reads a sixth die since the fifty-sixth pass, a black pip covered but for its
-    crescent: vision.face.DARK_PIP_PIECE, switched off here.)"""
+    crescent: vision.face.DARK_PIP_PIECE, switched off here; scene 26 a fourth die
+    since the fifty-ninth pass, a 2 or a 4 whose centre a spot smaller than a pip
+    fills: vision.read.SPOT_FILLS_CENTRE, switched off here.)"""
     monkeypatch.setattr("vision.face.DARK_PIP_PIECE", False)
+    monkeypatch.setattr("vision.read.SPOT_FILLS_CENTRE", 0.0)
     res = read_scene("white-glare", i, seed)
     assert (res.correct, res.wrong) == (right, 0)
     monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
