@@ -226,6 +226,13 @@ CENTRE_DARK = 10.0
 DIPLESS_SPOT = 1.0
 #: :data:`DIPLESS_SPOT`: the deepest dip, in grey levels, that leaves the spot spared.
 CENTRE_DIP = 10.0
+#: :data:`CENTRE_DIP` is asked of spots under :data:`GLARE_SPARES_PIP` too: blind
+#: generator seed 127968 `white-glare-004` (a misread left since the fifty-third pass):
+#: a white 3 of 206 px whose centre pip a saturated spot of 0.33 of a pip's area
+#: covers but for a rim 6.3 grey levels under the face, read as 2; its dip is 12.1
+#: levels. The right 2s and 4s under such spots on the development scenes of
+#: :data:`DIPLESS_SPOT` dip 6.3 at most. False: off.
+SMALL_SPOT_DIP = True
 #: :func:`face_doubt`: a white die's 2 or 4 whose centre is mostly not of the face's
 #: colour (:data:`HIDDEN_CENTRE`) is not in doubt as ``"hidden_centre"`` where what
 #: fills it is a light spot of at least this many pips' areas that hides no pip
@@ -1490,14 +1497,16 @@ def _spot_hides_no_pip(img: NDArray[np.uint8], t: TopFace,
     """The light spot at the centre of a white die's top face ``t`` (``spot``, its
     :func:`centre_spot`) can hide no black pip: nothing :data:`CENTRE_DARK` levels under
     the face there, and the spot under :data:`GLARE_SPARES_PIP` of a pip's area, or
-    under :data:`DIPLESS_SPOT` with no dip :data:`CENTRE_DIP` deep beside it
-    (:func:`centre_dip`)."""
+    under :data:`DIPLESS_SPOT`, with no dip :data:`CENTRE_DIP` deep beside it
+    (:func:`centre_dip`; asked of the smaller spots too, :data:`SMALL_SPOT_DIP`)."""
     if spot is None or spot[1] >= CENTRE_DARK:
         return False
-    if GLARE_SPARES_PIP and spot[0] < GLARE_SPARES_PIP:
+    small = bool(GLARE_SPARES_PIP and spot[0] < GLARE_SPARES_PIP)
+    if small and not SMALL_SPOT_DIP:
         return True
-    return bool(DIPLESS_SPOT and spot[0] < DIPLESS_SPOT
-                and (dip := centre_dip(img, t)) is not None and dip < CENTRE_DIP)
+    if not (small or (DIPLESS_SPOT and spot[0] < DIPLESS_SPOT)):
+        return False
+    return (dip := centre_dip(img, t)) is not None and dip < CENTRE_DIP
 
 
 def centre_dip(img: NDArray[np.uint8], t: TopFace) -> float | None:

@@ -105,6 +105,10 @@ def test_a_5_whose_centre_pip_a_small_spot_covers_is_no_4(
     # checks; only the older check of the centre's colour (HIDDEN_CENTRE) holds it here
     monkeypatch.setattr("vision.read.CENTRE_DARK", 1000.0)
     monkeypatch.setattr("vision.read.RIM_HIDES_PIP", 0.0)
+    # (since the fifty-ninth pass the rim's dip under the spot's halo holds it too:
+    # vision.read.SMALL_SPOT_DIP)
+    assert face_doubt(img, DIE, 4) == "glare"
+    monkeypatch.setattr("vision.read.SMALL_SPOT_DIP", False)
     # (with nothing counted dark, the spot would also pass for one that fills the
     # centre and hides nothing: vision.read.SPOT_FILLS_CENTRE, fifty-ninth pass)
     monkeypatch.setattr("vision.read.SPOT_FILLS_CENTRE", 0.0)
@@ -287,3 +291,17 @@ def test_a_white_2_or_4_whose_centre_a_harmless_spot_fills_is_read(
     monkeypatch.setattr("vision.read.SPOT_FILLS_CENTRE", 0.0)
     res = read_scene("white-glare", 26, 60)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
+
+
+def test_a_3_under_a_small_spot_whose_pip_rim_dips_is_unreadable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # blind generator seed 127968, white-glare scene 4 (a misread listed since the
+    # fifty-third pass): a white 3 of 206 px whose centre pip a saturated spot of 0.33
+    # of a pip's area covers but for a rim 6.3 grey levels under the face, so the
+    # smaller-spot rule took it for glare on a bare face and the die was read as 2;
+    # its rim dips 12.1 levels under the halo (vision.read.SMALL_SPOT_DIP)
+    res = read_scene("white-glare", 4, 127968)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
+    monkeypatch.setattr("vision.read.SMALL_SPOT_DIP", False)
+    res = read_scene("white-glare", 4, 127968)
+    assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
