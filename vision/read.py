@@ -226,6 +226,17 @@ CENTRE_DARK = 10.0
 DIPLESS_SPOT = 1.0
 #: :data:`DIPLESS_SPOT`: the deepest dip, in grey levels, that leaves the spot spared.
 CENTRE_DIP = 10.0
+#: :func:`face_doubt`: a white die's 2 or 4 with a light spot at its centre (over
+#: :data:`SPOT_MIN` of a pip's area, saturated or not) and a dip :data:`CENTRE_DIP`
+#: deep beside it (:func:`centre_dip`) is in doubt as glare: a black centre pip under
+#: the spot, its rim lightened by the halo to about the face's grey. Blind generator
+#: seed 143724 `white-glare-022` (looked at, fifty-ninth pass): a white 3 of about 120
+#: px, its centre pip under an unsaturated spot of 0.95 of a pip's area with a grey
+#: ring round it, nothing 8 levels under the face away from its pips
+#: (:data:`RIM_HIDES_PIP`), read as 2; its dip is 14.9 levels. Of 1119 reads of right
+#: 2s and 4s with such a spot and no rim on the development scenes of
+#: :data:`DIPLESS_SPOT`, none dips over 6.4. False: off.
+DIP_HIDES_PIP = True
 #: :data:`CENTRE_DIP` is asked of spots under :data:`GLARE_SPARES_PIP` too: blind
 #: generator seed 127968 `white-glare-004` (a misread left since the fifty-third pass):
 #: a white 3 of 206 px whose centre pip a saturated spot of 0.33 of a pip's area
@@ -673,6 +684,9 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                 and (box := centre_spot(img, t, (d.x, d.y, min(t.side, d.size))))
                 is not None and box[0] >= SPOT_MIN and box[2] >= RIM_HIDES_PIP):
             return "glare"  # the same about the box's centre: see RIM_AT_BOX
+        if (DIP_HIDES_PIP and spot is not None and spot[0] >= SPOT_MIN
+                and (dip := centre_dip(img, t)) is not None and dip >= CENTRE_DIP):
+            return "glare"  # a pip's rim under the spot's halo: see DIP_HIDES_PIP
         if t.centre_clear < HIDDEN_CENTRE and not spared and not (
                 SPOT_FILLS_CENTRE and harmless and spot is not None
                 and spot[0] >= SPOT_FILLS_CENTRE):

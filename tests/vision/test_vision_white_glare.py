@@ -106,9 +106,10 @@ def test_a_5_whose_centre_pip_a_small_spot_covers_is_no_4(
     monkeypatch.setattr("vision.read.CENTRE_DARK", 1000.0)
     monkeypatch.setattr("vision.read.RIM_HIDES_PIP", 0.0)
     # (since the fifty-ninth pass the rim's dip under the spot's halo holds it too:
-    # vision.read.SMALL_SPOT_DIP)
+    # vision.read.SMALL_SPOT_DIP, vision.read.DIP_HIDES_PIP)
     assert face_doubt(img, DIE, 4) == "glare"
     monkeypatch.setattr("vision.read.SMALL_SPOT_DIP", False)
+    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)
     # (with nothing counted dark, the spot would also pass for one that fills the
     # centre and hides nothing: vision.read.SPOT_FILLS_CENTRE, fifty-ninth pass)
     monkeypatch.setattr("vision.read.SPOT_FILLS_CENTRE", 0.0)
@@ -150,6 +151,7 @@ def test_a_5_whose_centre_pip_glare_covers_but_for_its_rim_is_unreadable(
     res = read_scene("white-glare", 12, 61)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.read.RIM_HIDES_PIP", 0.0)
+    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)  # (holds it too: 59th pass)
     res = read_scene("white-glare", 12, 61)
     assert res.wrong == 1 and res.misreads[0][:2] == (5, 4)
 
@@ -166,6 +168,9 @@ def test_a_centre_pip_whose_thin_rim_shows_beside_the_spot_is_unreadable(
     res = read_scene("white-glare", i, seed)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.read.RIM_HIDES_PIP", 20.0)
+    # (since the fifty-ninth pass the rim's dip under the spot's halo holds them too:
+    # vision.read.DIP_HIDES_PIP)
+    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)
     res = read_scene("white-glare", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (label, was)
 
@@ -303,5 +308,22 @@ def test_a_3_under_a_small_spot_whose_pip_rim_dips_is_unreadable(
     res = read_scene("white-glare", 4, 127968)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
     monkeypatch.setattr("vision.read.SMALL_SPOT_DIP", False)
+    # (the later vision.read.DIP_HIDES_PIP, on any light spot, holds it as well)
     res = read_scene("white-glare", 4, 127968)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
+    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)
+    res = read_scene("white-glare", 4, 127968)
+    assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
+
+
+def test_a_3_whose_centre_pip_an_unsaturated_spot_rings_is_unreadable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # blind generator seed 143724, white-glare scene 22 (looked at, fifty-ninth pass):
+    # a white 3 of about 120 px, its centre pip under an unsaturated spot of 0.95 of
+    # a pip's area with a grey ring round it, nothing 8 levels under the face away
+    # from its pips, read as 2; the ring dips 14.9 levels (vision.read.DIP_HIDES_PIP)
+    res = read_scene("white-glare", 22, 143724)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (4, 0, 2, 0)
+    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)
+    res = read_scene("white-glare", 22, 143724)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
