@@ -261,15 +261,23 @@ def test_a_spot_over_most_of_a_pip_leaves_a_dip_where_the_bare_face_leaves_none(
     assert centre_dip(red, find_top_face(red, 150.0, 150.0, 140.0)) is None
 
 
-def test_white_2s_and_4s_under_a_spot_smaller_than_a_pip_are_read(
+@pytest.mark.parametrize(("i", "switch", "right", "right_off"), [
+    # scene 0: a 2 and a 4 whose saturated spots measure 0.5..1 of a pip's area, no
+    # dip beside them (vision.read.DIPLESS_SPOT)
+    (0, "DIPLESS_SPOT", 5, 3),
+    # scene 26: a die whose centre such a spot fills, unreadable as "hidden_centre"
+    # once the glare checks let it through (vision.read.SPOT_FILLS_CENTRE)
+    (26, "SPOT_FILLS_CENTRE", 4, 3),
+])
+def test_white_2s_and_4s_under_a_harmless_spot_are_read(
+        i: int, switch: str, right: int, right_off: int,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # white-glare scene 0 of development seed 60: a 2 and a 4 whose saturated spots
-    # measure 0.5..1 of a pip's area, with no dip beside them (vision.read.DIPLESS_SPOT)
-    res = read_scene("white-glare", 0, 60)
-    assert (res.correct, res.wrong, res.unreadable, res.false) == (5, 0, 1, 0)
-    monkeypatch.setattr("vision.read.DIPLESS_SPOT", 0.0)
-    res = read_scene("white-glare", 0, 60)
-    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
+    # white-glare scenes of development seed 60 (six dice each, a spot at every centre)
+    res = read_scene("white-glare", i, 60)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (right, 0, 6 - right, 0)
+    monkeypatch.setattr(f"vision.read.{switch}", 0.0)
+    res = read_scene("white-glare", i, 60)
+    assert (res.correct, res.wrong, res.unreadable, res.false) == (right_off, 0, 6 - right_off, 0)
 
 
 def test_a_3_whose_centre_pip_a_spot_covers_but_for_a_faint_rim_stays_unreadable(
@@ -286,44 +294,26 @@ def test_a_3_whose_centre_pip_a_spot_covers_but_for_a_faint_rim_stays_unreadable
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
 
 
-def test_a_white_2_or_4_whose_centre_a_harmless_spot_fills_is_read(
+@pytest.mark.parametrize(("i", "seed", "right", "switches"), [
+    # a misread listed since the fifty-third pass: a white 3 of 206 px whose centre
+    # pip a saturated spot of 0.33 of a pip's area covers but for a rim 6.3 grey
+    # levels under the face, taken for glare on a bare face (GLARE_SPARES_PIP) and
+    # read as 2; its rim dips 12.1 levels under the halo (SMALL_SPOT_DIP, and the
+    # later DIP_HIDES_PIP, on any light spot, holds it as well)
+    (4, 127968, 3, ("SMALL_SPOT_DIP", "DIP_HIDES_PIP")),
+    # looked at in the fifty-ninth pass: a white 3 of about 120 px, its centre pip
+    # under an unsaturated spot of 0.95 of a pip's area with a grey ring round it,
+    # nothing 8 levels under the face away from its pips, read as 2; the ring dips
+    # 14.9 levels (DIP_HIDES_PIP)
+    (22, 143724, 4, ("DIP_HIDES_PIP",)),
+])
+def test_a_3_whose_centre_pip_rim_dips_beside_a_spot_is_unreadable(
+        i: int, seed: int, right: int, switches: tuple[str, ...],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # white-glare scene 26 of development seed 60: a die whose centre a saturated spot
-    # smaller than a pip fills, with no dip beside it, was unreadable as
-    # "hidden_centre" once the glare checks let it through (vision.read.SPOT_FILLS_CENTRE)
-    res = read_scene("white-glare", 26, 60)
-    assert (res.correct, res.wrong, res.unreadable, res.false) == (4, 0, 2, 0)
-    monkeypatch.setattr("vision.read.SPOT_FILLS_CENTRE", 0.0)
-    res = read_scene("white-glare", 26, 60)
-    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
-
-
-def test_a_3_under_a_small_spot_whose_pip_rim_dips_is_unreadable(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # blind generator seed 127968, white-glare scene 4 (a misread listed since the
-    # fifty-third pass): a white 3 of 206 px whose centre pip a saturated spot of 0.33
-    # of a pip's area covers but for a rim 6.3 grey levels under the face, so the
-    # smaller-spot rule took it for glare on a bare face and the die was read as 2;
-    # its rim dips 12.1 levels under the halo (vision.read.SMALL_SPOT_DIP)
-    res = read_scene("white-glare", 4, 127968)
-    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
-    monkeypatch.setattr("vision.read.SMALL_SPOT_DIP", False)
-    # (the later vision.read.DIP_HIDES_PIP, on any light spot, holds it as well)
-    res = read_scene("white-glare", 4, 127968)
-    assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 3, 0)
-    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)
-    res = read_scene("white-glare", 4, 127968)
-    assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
-
-
-def test_a_3_whose_centre_pip_an_unsaturated_spot_rings_is_unreadable(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # blind generator seed 143724, white-glare scene 22 (looked at, fifty-ninth pass):
-    # a white 3 of about 120 px, its centre pip under an unsaturated spot of 0.95 of
-    # a pip's area with a grey ring round it, nothing 8 levels under the face away
-    # from its pips, read as 2; the ring dips 14.9 levels (vision.read.DIP_HIDES_PIP)
-    res = read_scene("white-glare", 22, 143724)
-    assert (res.correct, res.wrong, res.unreadable, res.false) == (4, 0, 2, 0)
-    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)
-    res = read_scene("white-glare", 22, 143724)
+    # blind generator seeds of the white-glare kind (vision.read.centre_dip)
+    for switch in switches:
+        res = read_scene("white-glare", i, seed)
+        assert (res.correct, res.wrong, res.unreadable, res.false) == (right, 0, 6 - right, 0)
+        monkeypatch.setattr(f"vision.read.{switch}", False)
+    res = read_scene("white-glare", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
