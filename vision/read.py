@@ -673,7 +673,8 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
     if value in (2, 4):
         spot = centre_spot(img, t) if GLARE_SPARES_PIP or RIM_HIDES_PIP else None
         spared = small_glare_spares(pips, value)
-        harmless = _spot_hides_no_pip(img, t, spot)
+        dip = centre_dip(img, t) if spot is not None else None  # asked twice below
+        harmless = _spot_hides_no_pip(spot, dip)
         if at_centre(t.faded) or (
                 saturated_centre(img, t.center, t.side) and not spared and not harmless):
             return "glare"
@@ -685,7 +686,7 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
                 is not None and box[0] >= SPOT_MIN and box[2] >= RIM_HIDES_PIP):
             return "glare"  # the same about the box's centre: see RIM_AT_BOX
         if (DIP_HIDES_PIP and spot is not None and spot[0] >= SPOT_MIN
-                and (dip := centre_dip(img, t)) is not None and dip >= CENTRE_DIP):
+                and dip is not None and dip >= CENTRE_DIP):
             return "glare"  # a pip's rim under the spot's halo: see DIP_HIDES_PIP
         if t.centre_clear < HIDDEN_CENTRE and not spared and not (
                 SPOT_FILLS_CENTRE and harmless and spot is not None
@@ -1506,13 +1507,13 @@ def centre_spot(img: NDArray[np.uint8], t: TopFace,
     return bright / t.pip_area, face - float(smooth[centre].min()), face - darkest
 
 
-def _spot_hides_no_pip(img: NDArray[np.uint8], t: TopFace,
-                       spot: tuple[float, float, float] | None) -> bool:
-    """The light spot at the centre of a white die's top face ``t`` (``spot``, its
-    :func:`centre_spot`) can hide no black pip: nothing :data:`CENTRE_DARK` levels under
-    the face there, and the spot under :data:`GLARE_SPARES_PIP` of a pip's area, or
-    under :data:`DIPLESS_SPOT`, with no dip :data:`CENTRE_DIP` deep beside it
-    (:func:`centre_dip`; asked of the smaller spots too, :data:`SMALL_SPOT_DIP`)."""
+def _spot_hides_no_pip(spot: tuple[float, float, float] | None, dip: float | None) -> bool:
+    """The light spot at the centre of a white die's top face (``spot``, its
+    :func:`centre_spot`; ``dip``, its :func:`centre_dip`) can hide no black pip:
+    nothing :data:`CENTRE_DARK` levels under the face there, and the spot under
+    :data:`GLARE_SPARES_PIP` of a pip's area, or under :data:`DIPLESS_SPOT`, with no
+    dip :data:`CENTRE_DIP` deep beside it (asked of the smaller spots too,
+    :data:`SMALL_SPOT_DIP`)."""
     if spot is None or spot[1] >= CENTRE_DARK:
         return False
     small = bool(GLARE_SPARES_PIP and spot[0] < GLARE_SPARES_PIP)
@@ -1520,7 +1521,7 @@ def _spot_hides_no_pip(img: NDArray[np.uint8], t: TopFace,
         return True
     if not (small or (DIPLESS_SPOT and spot[0] < DIPLESS_SPOT)):
         return False
-    return (dip := centre_dip(img, t)) is not None and dip < CENTRE_DIP
+    return dip is not None and dip < CENTRE_DIP
 
 
 def centre_dip(img: NDArray[np.uint8], t: TopFace) -> float | None:
