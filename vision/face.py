@@ -60,6 +60,9 @@ class PipCheck:
         small_glare: on a face with light pips, the centres (x, y), px of the crop
             from its centre, of the soft spots smaller than a pip that
             :data:`SMALL_GLARE` cleared and of the light specks too small for a pip.
+        centre_lit: on a face with light pips, how many grey levels a near-saturated
+            spot at the crop's centre outshines the other light spots' median peak
+            (:func:`lit_centre`); 0 where there is none, or on a face with dark pips.
     """
 
     fit: LayoutFit
@@ -73,6 +76,7 @@ class PipCheck:
     dark: bool = False
     centre_dark: float = 0.0
     small_glare: tuple[tuple[float, float], ...] = ()
+    centre_lit: float = 0.0
 
     @property
     def clean(self) -> bool:
@@ -295,7 +299,63 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
                     dark_pips, float(dark[_centre_disc(n)].max()),
                     tuple((float(cents[k][0]) - (n - 1) / 2.0, float(cents[k][1]) - (n - 1) / 2.0)
                           for k in [soft_whole[i] for i in small]
-                          + (specks if signed is light else [])))
+                          + (specks if signed is light else [])),
+                    0.0 if dark_pips else lit_centre(face))
+
+
+#: :func:`lit_centre`: the least channel's level (0..255) from which a spot at a face
+#: crop's centre is near saturation: a specular highlight. Diffuse white paint under
+#: the lamp that lights the face stays under it where the spot reaches it.
+LIT_SATURATED = 245.0
+
+
+def lit_centre(face: NDArray[np.uint8]) -> float:
+    """How many grey levels a near-saturated spot at the centre of ``face`` (a face
+    crop, n x n x 3 uint8 BGR, the face filling it) outshines the face's other light
+    spots, in the least channel (white is light in every channel, a die's colour is
+    not): the light blobs are those over halfway from the face's level (30th
+    percentile of the crop's middle two thirds) to its brightest (99.5th percentile),
+    3 px or more, their centroids 4 px or more inside the crop; the one nearest the
+    centre, within 0.15 of the side, is the spot. Returns its peak less the others'
+    median peak where that peak is :data:`LIT_SATURATED` or more, else 0.0 (no spot,
+    no other light blob, or under 30 levels between the face and its brightest).
+
+    A pip is no light source: under one lamp the pips of a face are alike, and a spot
+    brighter than them all is glare, on a pip or on the bare face (at a small die's
+    size the two cannot be told apart).
+
+    >>> face = np.full((48, 48, 3), (40, 40, 200), np.uint8)  # a red face
+    >>> for x, y in ((12, 12), (35, 35)):
+    ...     _ = cv2.circle(face, (x, y), 4, (215, 215, 215), -1)  # two white pips
+    >>> _ = cv2.circle(face, (24, 24), 3, (255, 255, 255), -1)  # glare at the centre
+    >>> lit_centre(face)
+    40.0
+    >>> _ = cv2.circle(face, (24, 24), 4, (215, 215, 215), -1)  # a pip there instead
+    >>> lit_centre(face)
+    0.0
+    """
+    m = face.min(axis=2)
+    n = m.shape[0]
+    inner = m[n // 6:n - n // 6, n // 6:n - n // 6]
+    low, high = percentile(inner, 30), percentile(inner, 99.5)
+    if high - low < 30:
+        return 0.0
+    count, labels, stats, cents = cv2.connectedComponentsWithStats(
+        (m > (low + high) / 2).astype(np.uint8), connectivity=8)
+    mid = (n - 1) / 2.0
+    blobs = [k for k in range(1, count) if stats[k, 4] >= 3
+             and 4 <= cents[k][0] <= n - 5 and 4 <= cents[k][1] <= n - 5]
+    if len(blobs) < 2:
+        return 0.0
+    near = {k: float(np.hypot(cents[k][0] - mid, cents[k][1] - mid)) for k in blobs}
+    spot = min(blobs, key=near.__getitem__)
+    if near[spot] > 0.15 * n:
+        return 0.0
+    peak = float(m[labels == spot].max())
+    if peak < LIT_SATURATED:
+        return 0.0
+    others = float(np.median([float(m[labels == k].max()) for k in blobs if k != spot]))
+    return max(peak - others, 0.0)
 
 
 @functools.cache

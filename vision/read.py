@@ -1802,6 +1802,19 @@ SMALL_GLARE_FIT: tuple[int, ...] = (5,)
 #: both photo folders, the vision cases, the development kinds and 960 generator scenes
 #: of seeds 60..71 (8 dice) measure 37 and more. 0: off.
 SMALL_NO_CENTRE_PIP = 20.0
+#: :func:`decide`: a 3 or a 5 whose light pips on the box's crop fit the value one pip
+#: short or no layout, in glare doubt (:attr:`vision.face.PipCheck.glare_doubt`), gets
+#: no value where the spot at the crop's centre is near saturation and outshines the
+#: other light spots by this many grey levels (:attr:`vision.face.PipCheck.
+#: centre_lit`): a pip is no light source, so glare is at the centre, and on a small
+#: die whether a pip lies under it cannot be seen (the classifier took glare for the
+#: centre pip: a 2 read as 3, a 4 as 5). Development scenes of the `scale` generator
+#: (seeds 400..479, 3200 scenes, looked at): 5 of its 11 such misreads caught, for 10
+#: right reads of 7199 left unread, most of them a 3 or a 5 with glare on or beside its
+#: centre pip; none of the real photos' right reads (both folders) measures so. 0: off.
+SMALL_LIT_CENTRE = 15.0
+#: :data:`SMALL_LIT_CENTRE` asks for the glare doubt too. False: any such spot.
+SMALL_LIT_DOUBT = True
 #: :func:`decide`: a large die (``VisionParams.strict_min_px`` and over) read as one of
 #: :data:`CLEAN_PIPS_VALUES` whose pips on its crop fit that value cleanly and closely
 #: (residual at most ``VisionParams.veto_residual``) needs this probability for it,
@@ -1841,7 +1854,10 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
     missing pip would be (:attr:`PipCheck.glare_doubt`), gets no value of
     :data:`SMALL_GLARE_FIT`: glare at a 4's centre passes for a 5's centre pip. Nor
     does a 3 or a 5 whose dark pips fit the value one pip short with nothing dark at
-    the centre (:data:`SMALL_NO_CENTRE_PIP`).
+    the centre (:data:`SMALL_NO_CENTRE_PIP`), nor one whose light pips fit it one pip
+    short or not at all, in glare doubt, with a near-saturated spot at the centre
+    brighter than its other pips (:data:`SMALL_LIT_CENTRE`: glare there, a pip under
+    it or not).
 
     The pips name another value ("disagrees") when they fit its layout clearly
     (``p.veto_residual``, ``p.veto_contrast``) and that layout is not part of the
@@ -1884,6 +1900,10 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
     if (ok and SMALL_NO_CENTRE_PIP and value in (3, 5) and pips is not None and pips.dark
             and pips.fit.value == value - 1 and pips.centre_dark < SMALL_NO_CENTRE_PIP):
         ok = False  # no black centre pip where the value has one: see SMALL_NO_CENTRE_PIP
+    if (ok and SMALL_LIT_CENTRE and value in (3, 5) and pips is not None and not pips.dark
+            and (pips.glare_doubt or not SMALL_LIT_DOUBT)
+            and pips.fit.value in (None, value - 1) and pips.centre_lit >= SMALL_LIT_CENTRE):
+        ok = False  # glare at the centre, a pip under it or not: see SMALL_LIT_CENTRE
     return FaceRead(value if ok else None, pv if ok else 1.0 - float(mean[0]), False, 0.0, check)
 
 
