@@ -1720,8 +1720,12 @@ def _shadow_pips(img: NDArray[np.uint8], d: Detection, value: int) -> bool:
     has pips darker than itself (:attr:`vision.topface.TopFace.dark_pips`), as a
     shadow over dark dots has, and is no whole square whose pips fit ``value``. A
     dark grey die with light pips, or any die whose face shows the value cleanly, on
-    a floor of its own hue but lighter, is a die (SHADOW_WITH_VALUE)."""
+    a floor of its own hue but lighter, is a die (SHADOW_WITH_VALUE). Where no top
+    face is found there at all, the "pips" are marks on the floor
+    (:data:`SHADOW_NO_FACE`)."""
     t = find_top_face(img, d.x, d.y, d.size)
+    if SHADOW_NO_FACE and not t.found:
+        return True  # no face of its own in the shadow: see SHADOW_NO_FACE
     no_pips = SHADOW_FACE_NO_PIPS and not t.square and len(t.pips) == 0
     return t.found and (t.dark_pips or no_pips) and not (t.square and t.whole
                                                          and t.value == value)
@@ -2329,6 +2333,14 @@ SHADOW_WITH_VALUE = True
 #: face whose light pips the top face's search does not take (a synthetic test's 2,
 #: lost to a first form that asked no pip alone). False: off.
 SHADOW_FACE_NO_PIPS = True
+
+#: :func:`_shadow_pips`: in a box that is the floor's colour darkened alike, where no
+#: top face stands apart at all (:func:`vision.topface.find_top_face` finds none), the
+#: "pips" read are marks on the floor in a die's shadow: a die has a face of its own.
+#: Blind seed 209771 `numerals-text-011` (looked at, sixtieth pass): a row of five
+#: printed grey dots on a green felt in a white die's shadow, three of them boxed at
+#: 158 px and read as a 3 (the classifier 0.92, their layout agreeing). False: off.
+SHADOW_NO_FACE = True
 
 #: :func:`read_dice`: the one die read in a frame, under ``VisionParams.strict_min_px``
 #: and read by the classifier alone (no pip layout seen), keeps its value only where
