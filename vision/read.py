@@ -1813,9 +1813,10 @@ SMALL_NO_CENTRE_PIP = 20.0
 #: centre_lit`): a pip is no light source, so glare is at the centre, and on a small
 #: die whether a pip lies under it cannot be seen (the classifier took glare for the
 #: centre pip: a 2 read as 3, a 4 as 5). Development scenes of the `scale` generator
-#: (seeds 400..479, 3200 scenes, looked at): 5 of its 11 such misreads caught, for 10
-#: right reads of 7199 left unread, most of them a 3 or a 5 with glare on or beside its
-#: centre pip; none of the real photos' right reads (both folders) measures so. 0: off.
+#: (seeds 400..479, 3200 scenes, looked at): 5 of its 11 such misreads caught, for 7
+#: right reads of 7179 left unread, 3s and 5s with glare on or beside the centre pip
+#: (and one small red die of `tools.vision.synth_eval`'s 384); no reading changed on the
+#: real photos (both folders), the vision cases or the other development scenes. 0: off.
 SMALL_LIT_CENTRE = 15.0
 #: :data:`SMALL_LIT_CENTRE` asks for the glare doubt too. False: any such spot.
 SMALL_LIT_DOUBT = True
