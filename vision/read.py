@@ -2360,6 +2360,28 @@ SHADOW_NO_FACE = True
 LONE_SMALL_FACE = True
 #: :data:`LONE_SMALL_FACE` applies to a die under this share of the frame's long side.
 LONE_FRAME_SHARE = 0.1
+#: :data:`LONE_SMALL_FACE` takes the value of a lone small 1 too whose pip check
+#: agreed, where the top face found in its box is no square
+#: (:func:`vision.topface.find_top_face`): one blob is all a 1's layout asks, and a
+#: numeral's stroke or loop is one. Blind seed 215629 `numerals-text-008` (looked at,
+#: sixty-first pass): the "4" on the grey side face of a numeral die of about 130 px,
+#: boxed alone at 41 px (the detector found no other die in the frame), its crop one
+#: pip-like blob beside the numeral's loop, read as 1 (the classifier 0.86); the face
+#: found there has five corners and is no square. Asked as :data:`LONE_SMALL_FACE`
+#: asks (no d6 face seen) it also took the value of two real lone 1s of the
+#: development scenes, one whose face was not found, one whose pip the face's search
+#: counted as a mark. It also takes, a second guard, the values of three numeral
+#: misreads fixed before by other checks (blind seeds 5959 and 8282, a "6"'s loop,
+#: and 106253, a "9"'s: `tests/vision/test_vision_face_doubt.py`). On the photo
+#: folders, the vision cases and the development scenes no reading changed. False: off.
+LONE_ONE_FACE = True
+
+
+def _unsquare_face(img: NDArray[np.uint8], d: Detection) -> bool:
+    """:data:`LONE_ONE_FACE`: a top face is found in ``d``'s box
+    (:func:`vision.topface.find_top_face`) and it is no square."""
+    t = find_top_face(img, d.x, d.y, d.size)
+    return t.found and not t.square
 #: :func:`read_dice`: a lone small read that :data:`LONE_SMALL_FACE` leaves without a
 #: value is then held, as any detection under ``VisionParams.strict_min_px`` read with
 #: no value, to ``VisionParams.unread_min_prob``: where the classifier was unsure of
@@ -3499,7 +3521,8 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
         value = None if blurred else fr.value
         if (value is not None and lone and LONE_SMALL_FACE and d.size < p.strict_min_px
                 and d.size < LONE_FRAME_SHARE * max(w, h)
-                and fr.pip_check == "none" and not d6_face_seen(img, d)):
+                and ((fr.pip_check == "none" and not d6_face_seen(img, d))
+                     or (LONE_ONE_FACE and value == 1 and _unsquare_face(img, d)))):
             value = None  # a lone small read showing no d6 face: see LONE_SMALL_FACE
             if LONE_DOUBT_DROPS and (
                     fr.confidence < p.unread_min_prob

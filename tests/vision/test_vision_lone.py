@@ -10,7 +10,7 @@ import pytest
 from tools.vision.kinds import read_scene, scene
 from vision import read_dice
 from vision.model import Detection
-from vision.read import FaceRead, _alone_without_pips, d6_face_seen
+from vision.read import FaceRead, _alone_without_pips, _unsquare_face, d6_face_seen
 from vision.types import Calibration, VisionParams
 
 # (kind, index, seed, x, y, what it was read as without the check): blind seeds of
@@ -45,6 +45,25 @@ def test_a_lone_small_read_without_a_face_is_unreadable(
     assert [p.code for p in r.problems] == ["unreadable"]
     monkeypatch.setattr("vision.read.LONE_SMALL_FACE", False)
     assert [d.value for d in read_dice(image).dice] == [was]
+
+
+def test_a_lone_small_1_on_a_face_that_is_no_square_is_no_die(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the "4" on the grey side face of a white numeral die of about 130 px, boxed alone
+    # at 41 px (no other die detected in the frame) and read as 1 at 0.86, its crop one
+    # pip-like blob beside the numeral's loop, so the 1's layout agreed (blind seed
+    # 215629 `numerals-text-008`, looked at when it failed, sixty-first pass). A lone
+    # small 1 whose face found is no square loses its value (vision.read.LONE_ONE_FACE):
+    # the face found there has five corners, and the classifier's
+    # confidence is under VisionParams.unread_min_prob (LONE_DOUBT_DROPS): no die
+    image = scene("numerals-text", 8, 215629).image
+    r = read_dice(image)
+    assert r.dice == () and [p.code for p in r.problems] == ["no_dice"]
+    monkeypatch.setattr("vision.read.LONE_ONE_FACE", False)
+    r = read_dice(image)
+    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in r.dice] == [
+        (1, 186, 306)]
+    assert r.dice[0].confidence < VisionParams().unread_min_prob
 
 
 def test_a_doubtful_lone_small_read_is_no_die(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,6 +140,19 @@ def test_a_lone_small_die_showing_its_face_keeps_its_value(
     # the check did look at it: with no face seen it would be unreadable
     monkeypatch.setattr("vision.read.d6_face_seen", lambda *a: False)
     assert [d.value for d in read_dice(img).dice] == [None]
+
+
+def test_a_lone_small_1_showing_its_face_keeps_its_value(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # its one pip agrees with a 1's layout, and the face found is a square
+    # (vision.read.LONE_ONE_FACE asks it): read
+    img = _small_die([(0, 0)], (400, 300))
+    assert not _unsquare_face(img, Detection(400.0, 300.0, 48.0, 0.9))
+    assert [d.value for d in read_dice(img).dice] == [1]
+    monkeypatch.setattr("vision.read._unsquare_face", lambda *a: True)
+    assert [d.value for d in read_dice(img).dice] == [None]
+    monkeypatch.setattr("vision.read.LONE_ONE_FACE", False)
+    assert [d.value for d in read_dice(img).dice] == [1]
 
 
 def test_a_calibrated_die_size_sizes_a_lone_small_die(monkeypatch: pytest.MonkeyPatch) -> None:
