@@ -2429,6 +2429,8 @@ def _unsquare_face(img: NDArray[np.uint8], d: Detection) -> bool:
     (:func:`vision.topface.find_top_face`) and it is no square."""
     t = find_top_face(img, d.x, d.y, d.size)
     return t.found and not t.square
+
+
 #: :func:`read_dice`: a lone small read that :data:`LONE_SMALL_FACE` leaves without a
 #: value is then held, as any detection under ``VisionParams.strict_min_px`` read with
 #: no value, to ``VisionParams.unread_min_prob``: where the classifier was unsure of
