@@ -661,6 +661,10 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         return "more_pips"  # a top face and a side face found as one: see MORE_PIPS_UNSQUARE
     if FADED_COUNT and not len(t.pips) and len(t.faded) > value:
         return "more_pips"  # more pips than the value, their rims soft: no pip is added
+    if (DARK_PIPS_MORE and t.square and t.whole and t.corners == 4 and t.value is None
+            and t.dark_pips and len(t.pips) and int(
+                (np.abs(t.pips).max(axis=1) <= DARK_PIPS_INSIDE * t.side).sum()) > value):
+        return "more_pips"  # more black pips than the value: see DARK_PIPS_MORE
     def at_centre(spots: NDArray[np.float64]) -> bool:  # within a fifth of the side
         return near_face_centre(spots, t.side)
 
@@ -1226,6 +1230,24 @@ LEANING_FACE = True
 #: the development scenes and about 865 on 432 kind scenes (seeds 64..67), none
 #: shows this. False: off.
 MORE_PIPS_UNSQUARE = True
+#: :func:`face_doubt`: any value whose top face found is a whole square of four
+#: corners and shows more sharp pips than the value, darker than the
+#: face (:attr:`vision.topface.TopFace.dark_pips`: a white die's black pips) and in no
+#: layout, is in doubt (``"more_pips"``): glare never makes a black pip, so a pip is
+#: hidden (a glare patch washed out the one that would make the layout), and the
+#: value read from what was left is not the face's. Blind seed 221285 `glare-009`
+#: (looked at, sixty-second pass): a white 4 of 127 px boxed at 245 px with its side
+#: face, a glare patch over one corner pip; the box's crop looked at upright
+#: (:data:`ROUND_UPRIGHT`) found two pips as a 2, and the face asked again in a box
+#: 1.2 times it (:data:`FACE_REFIT`) is a whole square showing three black pips in an
+#: L and the patch (a mark). (The same ask of any pips, light ones too, without marks,
+#: cost 39 right reads on four-cornered faces: glare passes for a light pip.) Only
+#: pips inside the face count, within :data:`DARK_PIPS_INSIDE` of its side of its
+#: centre along either edge (a d6's pips lie within 0.33): a white 1 of the
+#: development white probe (seed 911, scene 162) had a side face's pip, cut by the
+#: outline, found at 0.42. False: off.
+DARK_PIPS_MORE = True
+DARK_PIPS_INSIDE = 0.37
 #: :data:`LEANING_FACE`: the texture over which a face found is two faces, not one.
 #: Real 1s' flat faces measure 1.0 or less (1137 of 1172 on the kinds' scenes, see
 #: :data:`FACETS`); without this bar the rule took 4 right reads of 2s and 4s on
