@@ -1243,9 +1243,10 @@ MORE_PIPS_UNSQUARE = True
 #: L and the patch (a mark). (The same ask of any pips, light ones too, without marks,
 #: cost 39 right reads on four-cornered faces: glare passes for a light pip.) Only
 #: pips inside the face count, within :data:`DARK_PIPS_INSIDE` of its side of its
-#: centre along either edge (a d6's pips lie within 0.33): a white 1 of the
-#: development white probe (seed 911, scene 162) had a side face's pip, cut by the
-#: outline, found at 0.42. False: off.
+#: centre along either of its edges (``TopFace.pips`` are in the face's turned frame;
+#: a d6's corner pips lie about 0.25..0.3 off, 0.31..0.33 on 221285's face): a white
+#: 1 of the development white probe (seed 911, scene 162) had a side face's pip, cut
+#: by the outline, found at 0.42. False: off.
 DARK_PIPS_MORE = True
 DARK_PIPS_INSIDE = 0.37
 #: :data:`LEANING_FACE`: the texture over which a face found is two faces, not one.
