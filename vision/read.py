@@ -38,7 +38,7 @@ from .model import (
     suppress,
     upright_crops,
 )
-from .quality import image_problems, smear
+from .quality import image_problems, smear, smear_direction
 from .stats import distance3, median
 from .topface import (
     DISC_CIRCULARITY,
@@ -2575,6 +2575,60 @@ def _one_face_two_boxes(img: NDArray[np.uint8], a: Detection, b: Detection,
             and all(_along_edges(t, d.x, d.y) < ON_FACE * t.side for d in (a, b)))
 
 
+#: :func:`read_dice`: two detections that both look smeared (a ``blurred`` problem
+#: each) are boxes on one die's streak where their centres lie closer than this share
+#: of their mean box side and the step from one to the other runs along the motion
+#: each box's crop shows (:func:`vision.quality.smear_direction`), within
+#: :data:`SMEAR_ALONG`: the one with the lower confidence goes. Two dice lie apart:
+#: the discs inscribed in their top faces cannot overlap, so their centres are at
+#: least the mean of their faces' sides apart, and a face's side is at least its box's
+#: over the square root of 2 (a face turned 45 degrees), the share here; but a
+#: smeared die's box takes in its streak, so two dice sliding side by side can lie
+#: closer than that share of their boxes, never along their motion. A black 6 of about
+#: 300 px smeared across a green felt was boxed twice at 129 and 134 px, centres 87
+#: px apart, 19..27 degrees off its streak, and reported as two blurred dice, one
+#: invented (blind seed 228961 `smear-006`, looked at, sixty-third pass); a red die
+#: and a blue one sliding side by side, boxed at 188 and 208 px, centres 134 px apart,
+#: lie 80 degrees off their streaks (blind seed 221487 `smear-007`, looked at: without
+#: the direction, the rule took them for one). Either way the throw is pressed again
+#: (the dice were still moving). 0: off.
+SMEAR_TWO_BOXES = 1 / math.sqrt(2)
+#: :data:`SMEAR_TWO_BOXES`: the most, in degrees, that the step between two boxes may
+#: turn from the motion of each: nearer along it than across it. The motion found
+#: errs by up to 15 degrees on a drawn face smeared 25 px, 23 on one smeared 13 px (a
+#: square's own edges pull it towards the square's diagonals).
+SMEAR_ALONG = 45.0
+
+
+def one_smear_two_boxes(a: Detection, b: Detection, motion_a: float, motion_b: float
+                        ) -> bool:
+    """:data:`SMEAR_TWO_BOXES`: the centres of ``a`` and ``b`` (smeared detections, px)
+    lie closer than that share of their mean box side, and the step between them
+    turns at most :data:`SMEAR_ALONG` from ``motion_a`` and from ``motion_b`` (each
+    box's direction of motion, degrees 0..180: :func:`vision.quality.
+    smear_direction`): two boxes along one die's streak.
+
+    >>> a, b = Detection(386, 450, 129, 0.6), Detection(426, 527, 134, 0.5)
+    >>> one_smear_two_boxes(a, b, 85.0, 85.0), one_smear_two_boxes(a, b, 0.0, 0.0)
+    (True, False)
+    >>> one_smear_two_boxes(Detection(100, 100, 129, 0.6), Detection(229, 100, 129, 0.5),
+    ...                     0.0, 0.0)
+    False
+    """
+    if not (math.hypot(a.x - b.x, a.y - b.y) < SMEAR_TWO_BOXES * 0.5 * (a.size + b.size)):
+        return False
+    step = math.degrees(math.atan2(b.y - a.y, b.x - a.x)) % 180.0
+    return all(min(abs(step - m) % 180.0, 180.0 - abs(step - m) % 180.0) <= SMEAR_ALONG
+               for m in (motion_a, motion_b))
+
+
+def die_smear_direction(img: NDArray[np.uint8], d: Detection) -> float:
+    """:func:`vision.quality.smear_direction` of the crop :func:`die_smear` measures:
+    the direction (degrees 0..180) in which the die ``d`` slid. ``img``: H x W x 3
+    uint8 BGR."""
+    return smear_direction(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64, room=0.5))
+
+
 def _alone_without_pips(fr: FaceRead, dice_like: int) -> bool:
     """:data:`LONE_NO_PIPS` and :data:`LONE_UNREAD_NO_PIPS`: the box's crop of a small
     detection showed no pip, and ``dice_like`` (the frame's detections the classifier
@@ -2707,7 +2761,9 @@ def find_candidates(
     full-size look read nothing, small detections of the half-size look (a polka-dot
     cloth's dots, specks) have nothing to confirm their size and are not taken. It is
     skipped when the full-size look found something and read every detection it found
-    (on the held-out photos and the bench's throws it then never added a die); a
+    (on the held-out photos and the bench's throws it then never added a die), unless
+    the dice it read are as small as those that call for the closer look
+    (:data:`TINY_READS_LOOK_AGAIN`: a large die's side faces read as small 6s); a
     detection it dropped as a floor speck (:func:`not_specks`) was not read: the dots
     of a polka cloth, found around large dice the full-size look misses. With the
     half-size look comes the quarter-size one (at least 128 px), for dice of a third
@@ -2746,7 +2802,10 @@ def find_candidates(
     # large dice, whose pips the first look may take for dice: only where the first
     # look leaves a doubt (something found and not read, a floor speck included: the
     # dots of a polka cloth around large dice; or nothing found)
-    if p.two_scales and (not cands or len(read) < len(found)):
+    if p.two_scales and (not cands or len(read) < len(found) or (
+            TINY_READS_LOOK_AGAIN and cal.die_size_px is None and read
+            and (tiny := die_size_evidence(cands, p)) is not None
+            and tiny * scale < TINY_READS_LOOK_AGAIN)):
         half = max(128, (long_side // 2) // 32 * 32)
         coarse_img = _shrink(fine_img, img.shape[1], img.shape[0], half)
         # its smaller detections only at the size of the dice the first look read,
@@ -2818,6 +2877,17 @@ def find_candidates(
                  or (TOP_FACE_SIZE and c.det.size > 2.0 * size
                      and _top_face_within(img, c, 2.0 * size))]
     return cands
+
+
+#: :func:`find_candidates`: where the full-size look read every detection it found,
+#: the half-size look is still taken when the dice it read are this small at its
+#: scale (px), as small as those that call for the closer look: a large die's side
+#: faces, their pips seen edge-on in strips, read as small 6s where the full-size look
+#: missed the die (blind generator seeds 163419 `scale-018`, a green 3 of 106 px in a
+#: 640 px frame, and 158975 `scale-000`, a black 3 of 180 px, looked at: read as two
+#: 6s of 20 and 30 px, a wrong value and an invented die each). The closer look costs
+#: more than the half-size one. 0: off.
+TINY_READS_LOOK_AGAIN = 18.0
 
 
 #: The die-size filter of :func:`find_candidates` measures a box over twice the
@@ -3565,6 +3635,7 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
     hands: list[tuple[float, float]] = []  # where a hand hides a die (no die added)
     faceless: list[Detection] = []  # of strange: no d6 face seen, maybe under a finger
     unread: dict[int, Detection] = {}  # the unread dice's detections, by id of the die
+    blurs: dict[int, Detection] = {}  # the smeared dice's detections, by id of the die
     for d, fr in found:
         if (cal.tray is not None and not _in_box(d.x, d.y, cal.tray)) or d.size < p.min_die_px:
             continue
@@ -3682,6 +3753,8 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
             die = Die(None, die.center, die.corners, die.confidence, 0)
         if not flag and value is None:
             unread[id(die)] = d
+        if flag == "smeared":
+            blurs[id(die)] = d
         entries.append((die, flag))
     if ONE_FACE_TWO_BOXES and len(unread) > 1:
         # two boxes of one large die, each left unread: one unreadable die
@@ -3689,6 +3762,16 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
                  if id(x) in unread and id(y) in unread]
         gone = {id(min(pair, key=lambda dd: dd.confidence)) for pair in pairs
                 if _one_face_two_boxes(img, unread[id(pair[0])], unread[id(pair[1])], p)}
+        entries = [e for e in entries if id(e[0]) not in gone]
+    if SMEAR_TWO_BOXES and len(blurs) > 1:
+        # two boxes on one smeared die's streak: one blurred die (see SMEAR_TWO_BOXES)
+        pairs = [(x, y) for i, (x, _) in enumerate(entries) for y, _ in entries[i + 1:]
+                 if id(x) in blurs and id(y) in blurs]
+        gone = {id(min(pair, key=lambda dd: dd.confidence)) for pair in pairs
+                if one_smear_two_boxes(
+                    blurs[id(pair[0])], blurs[id(pair[1])],
+                    die_smear_direction(img, blurs[id(pair[0])]),
+                    die_smear_direction(img, blurs[id(pair[1])]))}
         entries = [e for e in entries if id(e[0]) not in gone]
     order = _reading_order([e[0] for e in entries])
     entries.sort(key=lambda e: order.index(e[0]))

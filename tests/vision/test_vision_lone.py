@@ -225,9 +225,12 @@ def test_an_unread_small_box_on_a_grid_of_polka_dots_is_no_die(
     assert [p.code for p in r.problems] == []
     monkeypatch.setattr("vision.read.SMALL_GRID", 0.0)
     r = read_dice(image)
-    assert [(d.value, round(d.center[0]), round(d.center[1])) for d in r.dice] == [
-        (4, 221, 152), (None, 189, 296)]
-    assert r.dice[1].confidence >= 0.9 and [p.code for p in r.problems] == ["unreadable"]
+    # the cloth's box, and one more of it that the half-size look finds (taken since
+    # the sixty-third pass where the dice read are this small: TINY_READS_LOOK_AGAIN)
+    assert sorted((d.value or 0, round(d.center[0]), round(d.center[1])) for d in r.dice) == [
+        (0, 189, 296), (0, 200, 78), (4, 221, 152)]
+    assert min(d.confidence for d in r.dice if d.value is None) >= 0.9
+    assert [p.code for p in r.problems] == ["unreadable", "unreadable"]
 
 
 def test_a_small_read_on_a_fine_grid_of_polka_dots_is_no_die(
