@@ -9,6 +9,7 @@ report every problem in words for the table.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -1702,11 +1703,17 @@ EVERY_HAND = True
 UNSIZED_CUT_FACE = True
 
 
+def _smear_crop(img: NDArray[np.uint8], d: Detection) -> NDArray[np.uint8]:
+    """A detection's upright crop for the smear checks: 1.2 times its box, 64 x 64 x 3
+    uint8 BGR, cut from the square itself. ``img``: H x W x 3 uint8 BGR."""
+    return die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64, room=0.5)
+
+
 def die_smear(img: NDArray[np.uint8], d: Detection) -> float:
-    """:func:`vision.quality.smear` of a detection's upright crop (1.2 times its box,
-    64 px, cut from the square itself): how flattened its edges are in one direction
-    (a die still sliding). ``img``: H x W x 3 uint8 BGR."""
-    return smear(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64, room=0.5))
+    """:func:`vision.quality.smear` of a detection's upright crop (:func:`_smear_crop`):
+    how flattened its edges are in one direction (a die still sliding). ``img``:
+    H x W x 3 uint8 BGR."""
+    return smear(_smear_crop(img, d))
 
 
 def hand_over_missed_die(img: NDArray[np.uint8], d: Detection, read_size: float | None,
@@ -2626,7 +2633,20 @@ def die_smear_direction(img: NDArray[np.uint8], d: Detection) -> float:
     """:func:`vision.quality.smear_direction` of the crop :func:`die_smear` measures:
     the direction (degrees 0..180) in which the die ``d`` slid. ``img``: H x W x 3
     uint8 BGR."""
-    return smear_direction(die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64, room=0.5))
+    return smear_direction(_smear_crop(img, d))
+
+
+def _one_of_each_pair(entries: list[tuple[Die, str]], boxes: dict[int, Detection],
+                      same: Callable[[Detection, Detection], bool]
+                      ) -> list[tuple[Die, str]]:
+    """``entries`` (die, flag) less the less confident die of each pair of dice whose
+    detections (``boxes``, by id of the die) ``same`` takes for one die's two boxes
+    (:data:`ONE_FACE_TWO_BOXES`, :data:`SMEAR_TWO_BOXES`)."""
+    pairs = [(x, y) for i, (x, _) in enumerate(entries) for y, _ in entries[i + 1:]
+             if id(x) in boxes and id(y) in boxes]
+    gone = {id(min(pair, key=lambda dd: dd.confidence)) for pair in pairs
+            if same(boxes[id(pair[0])], boxes[id(pair[1])])}
+    return [e for e in entries if id(e[0]) not in gone]
 
 
 def _alone_without_pips(fr: FaceRead, dice_like: int) -> bool:
@@ -3758,21 +3778,13 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
         entries.append((die, flag))
     if ONE_FACE_TWO_BOXES and len(unread) > 1:
         # two boxes of one large die, each left unread: one unreadable die
-        pairs = [(x, y) for i, (x, _) in enumerate(entries) for y, _ in entries[i + 1:]
-                 if id(x) in unread and id(y) in unread]
-        gone = {id(min(pair, key=lambda dd: dd.confidence)) for pair in pairs
-                if _one_face_two_boxes(img, unread[id(pair[0])], unread[id(pair[1])], p)}
-        entries = [e for e in entries if id(e[0]) not in gone]
+        entries = _one_of_each_pair(entries, unread,
+                                    lambda a, b: _one_face_two_boxes(img, a, b, p))
     if SMEAR_TWO_BOXES and len(blurs) > 1:
         # two boxes on one smeared die's streak: one blurred die (see SMEAR_TWO_BOXES)
-        pairs = [(x, y) for i, (x, _) in enumerate(entries) for y, _ in entries[i + 1:]
-                 if id(x) in blurs and id(y) in blurs]
-        gone = {id(min(pair, key=lambda dd: dd.confidence)) for pair in pairs
-                if one_smear_two_boxes(
-                    blurs[id(pair[0])], blurs[id(pair[1])],
-                    die_smear_direction(img, blurs[id(pair[0])]),
-                    die_smear_direction(img, blurs[id(pair[1])]))}
-        entries = [e for e in entries if id(e[0]) not in gone]
+        motion = {d: die_smear_direction(img, d) for d in blurs.values()}
+        entries = _one_of_each_pair(entries, blurs, lambda a, b: one_smear_two_boxes(
+            a, b, motion[a], motion[b]))
     order = _reading_order([e[0] for e in entries])
     entries.sort(key=lambda e: order.index(e[0]))
     dice = [e[0] for e in entries]
