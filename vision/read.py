@@ -134,6 +134,14 @@ HIDDEN_CENTRE = 0.5
 #: a 3 or a 5 measure 1.1..2.1 (3 of 4 over this), right 3s and 5s 0.96..1.04 in 95 %
 #: of 917 (16 over this, most with glare on their centre pip: unreadable too).
 BIG_CENTRE = 1.35
+#: :data:`BIG_CENTRE` and :data:`SMALL_CENTRE` are asked too where the top face's pips
+#: and soft-rimmed spots (:attr:`vision.topface.TopFace.glare`) together are the
+#: value's count: the face took a corner pip for glare (its rim softened) and the glare
+#: at the centre for a pip. Blind seed 238354 `glare-004` (looked at, sixty-fourth
+#: pass): a red 4 of 140 px, a soft saturated spot at its centre as white as its pips,
+#: read as 5 (four pips and one soft spot on its top face, the centre "pip" 1.78
+#: times the others' area). False: the pips alone.
+SIZED_WITH_SOFT = True
 #: A 3 or a 5 whose centre pip, on its top face, is under this many times the area of
 #: its other pips has glare there, smaller than a pip and taken for one: a red 2 with
 #: a soft spot of glare at its centre read as 3 (0.66; blind seed 38684 `glare-000`,
@@ -740,7 +748,8 @@ def _face_doubt(img: NDArray[np.uint8], d: Detection, value: int,
         if saturated_centre(img, t.center, t.side) or (
                 value in BOX_GLARE and not t.square and saturated_centre(img, (d.x, d.y), d.size)):
             return "glare"
-    if value in (3, 5) and len(t.pips) == value and not (
+    if value in (3, 5) and (len(t.pips) == value or (
+            SIZED_WITH_SOFT and len(t.pips) + len(t.glare) == value)) and not (
             SMALL_CENTRE <= t.centre_pip_size <= BIG_CENTRE) and not (
                 BLACK_CENTRE_SIZED and (black_centre_pip(img, t) or lit)):
         return "glare"  # glare taken for the centre pip, spread over it or smaller
@@ -1707,6 +1716,26 @@ def _smear_crop(img: NDArray[np.uint8], d: Detection) -> NDArray[np.uint8]:
     """A detection's upright crop for the smear checks: 1.2 times its box, 64 x 64 x 3
     uint8 BGR, cut from the square itself. ``img``: H x W x 3 uint8 BGR."""
     return die_crop(img, d.x, d.y, d.size * 1.2, 0.0, 64, room=0.5)
+
+
+#: :func:`read_dice`: a large die whose box's crop looks smeared (over
+#: ``VisionParams.max_smear``) but which was read (the classifier and a clean pip
+#: layout agree) is still, not moving, where the middle of its box
+#: (:func:`face_smear`: its pips, not its outline) is smeared under this much: motion
+#: during the exposure streaks the pips as it streaks the outline, and a still die's
+#: outline can look smeared where one pair of its edges borders its own darker side
+#: face and shadow rather than the floor (a red 1 or 2 of 200..310 px, one sharp pip
+#: or two, in the red-box probe's scenes: 0.38..0.43 for its box, 0.10..0.17 for its
+#: middle). The smeared dice of the development smear scenes that would be read
+#: measure 0.62 and more. 0: off.
+SHARP_FACE = 0.3
+
+
+def face_smear(img: NDArray[np.uint8], d: Detection) -> float:
+    """:func:`vision.quality.smear` of the middle of a detection's box (0.6 of its
+    side, upright, 64 x 64 px): the face's pips without the die's outline.
+    ``img``: H x W x 3 uint8 BGR. See :data:`SHARP_FACE`."""
+    return smear(die_crop(img, d.x, d.y, d.size * 0.6, 0.0, 64, room=0.5))
 
 
 def die_smear(img: NDArray[np.uint8], d: Detection) -> float:
@@ -3692,7 +3721,8 @@ def _read_dice(image: NDArray[np.uint8], expected: int | None,
                     or (LONE_NO_PIPS and _alone_without_pips(fr, dice_like))):
                 continue  # now a small die with no value, and doubtful: see LONE_DOUBT_DROPS
         if (not blurred and d.size >= p.smear_min_px
-                and die_smear(img, d) > p.max_smear):
+                and die_smear(img, d) > p.max_smear
+                and not (SHARP_FACE and fr.value is not None and face_smear(img, d) < SHARP_FACE)):
             if floor is None:
                 floor = floor_colour(img)
             if body_contrast(img, d.x, d.y, d.size, floor).floor_share >= SMEAR_FLOOR:
