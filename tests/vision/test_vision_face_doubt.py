@@ -766,15 +766,18 @@ def test_a_1_whose_pip_lies_at_a_corner_of_a_face_no_square_is_unreadable(
     read as 1. The top face found, below the finger, is whole but no square (the
     finger cuts it), and its one pip lies 0.54 half-sides off its centre: a corner
     pip. The finger lies mostly outside the box, too little of it inside for
-    vision.read.HAND_SHARE."""
+    vision.read.HAND_SHARE as it was then (0.04; 0.035 of the disc). Since the
+    sixty-fourth pass's 0.03 the hand doubts it too; the rule is shown at 0.04."""
     from tools.vision.kinds import scene
-    from vision.read import CORNER_PIP_OFFSET, HAND_SHARE, hand_share, pips_off_centre
+    from vision.read import CORNER_PIP_OFFSET, hand_share, pips_off_centre
     img = scene("finger", 8, 19393).image
     det = Detection(1024.1, 453.2, 107.3, 0.5)
     t = find_top_face(img, det.x, det.y, det.size)
     assert t.found and t.whole and not t.square and len(t.pips) == 1
     assert pips_off_centre(t) > CORNER_PIP_OFFSET
-    assert hand_share(img, det, t) < HAND_SHARE
+    assert 0.03 <= hand_share(img, det, t) < 0.04
+    assert face_doubt(img, det, 1) == "hand"  # at 0.03
+    monkeypatch.setattr("vision.read.HAND_SHARE", 0.04)
     assert face_doubt(img, det, 1) == "more_pips"
     assert read_scene("finger", 8, 19393).wrong == 0
     monkeypatch.setattr("vision.read.CORNER_PIP_OFFSET", 1.5)  # the rule off
