@@ -3,27 +3,17 @@ no layout, the one over 1.1 times as bright as the other is glare where the othe
 alone, is a 1's centre pip (vision.face.EXTRA_GLARE_ONE). A drawn face, and a scene
 rendered like the red-box probe (development seed 915, looked at)."""
 
-import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_vision_red_box import RED, _probe
+from tests.vision.test_vision_red_box import _probe, red_face_crop
 from vision import read_dice
-from vision.face import FACE_PX, find_pips
+from vision.face import find_pips
 
 
 def _face(pips: list[tuple[int, int]], spot: tuple[int, int], level: int) -> np.ndarray:
-    """A red face crop (FACE_PX square; drawn at 192 px, pips of radius 18 px at grey
-    215 at ``pips``) with a sharp light spot of radius 12 px at ``spot``, of grey
-    ``level``."""
-    img = np.full((192, 192, 3), RED, np.uint8)
-    for x, y in pips:
-        cv2.circle(img, (x, y), 18, (215, 215, 215), -1, cv2.LINE_AA)
-    a = np.zeros((192, 192), np.float32)
-    cv2.circle(a, spot, 12, 1.0, -1, cv2.LINE_AA)
-    a = cv2.GaussianBlur(a, (0, 0), 1.5)[..., None]
-    img = np.clip(img * (1 - a) + level * a, 0, 255).astype(np.uint8)
-    return cv2.resize(img, (FACE_PX, FACE_PX), interpolation=cv2.INTER_AREA)
+    """A red face crop with a spot of radius 12 px (:func:`red_face_crop`)."""
+    return red_face_crop(pips, spot, level, spot_r=12)
 
 
 def test_a_glare_spot_beside_a_1_s_pip_is_no_pip(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -148,17 +148,24 @@ def test_a_red_3_against_the_box_wall_is_read(monkeypatch: pytest.MonkeyPatch) -
     assert near() == [None]
 
 
-def _red_face(extra: tuple[int, int], level: int) -> np.ndarray:
-    """A red 3's face crop (FACE_PX square; drawn at 192 px, pips of radius 18 px at
-    grey 215) with a sharp light spot of radius 16 px at ``extra``, of grey ``level``."""
+def red_face_crop(pips: list[tuple[int, int]], spot: tuple[int, int], level: int,
+                  spot_r: int = 16) -> np.ndarray:
+    """A red face crop (FACE_PX square; drawn at 192 px, pips of radius 18 px at grey
+    215 at ``pips``) with a sharp light spot of radius ``spot_r`` px at ``spot``, of
+    grey ``level``."""
     img = np.full((192, 192, 3), RED, np.uint8)
-    for x, y in [(40, 40), (96, 96), (152, 152)]:
+    for x, y in pips:
         cv2.circle(img, (x, y), 18, (215, 215, 215), -1, cv2.LINE_AA)
-    spot = np.zeros((192, 192), np.float32)
-    cv2.circle(spot, extra, 16, 1.0, -1, cv2.LINE_AA)
-    a = cv2.GaussianBlur(spot, (0, 0), 1.5)[..., None]
+    a = np.zeros((192, 192), np.float32)
+    cv2.circle(a, spot, spot_r, 1.0, -1, cv2.LINE_AA)
+    a = cv2.GaussianBlur(a, (0, 0), 1.5)[..., None]
     img = np.clip(img * (1 - a) + level * a, 0, 255).astype(np.uint8)
     return cv2.resize(img, (FACE_PX, FACE_PX), interpolation=cv2.INTER_AREA)
+
+
+def _red_face(extra: tuple[int, int], level: int) -> np.ndarray:
+    """A red 3's face crop (:func:`red_face_crop`) with a spot at ``extra``."""
+    return red_face_crop([(40, 40), (96, 96), (152, 152)], extra, level)
 
 
 def test_a_glare_spot_brighter_than_every_pip_off_the_centre_is_no_pip(
