@@ -1936,6 +1936,22 @@ SMALL_NO_CENTRE_PIP = 20.0
 SMALL_LIT_CENTRE = 15.0
 #: :data:`SMALL_LIT_CENTRE` asks for the glare doubt too. False: any such spot.
 SMALL_LIT_DOUBT = True
+#: ... or, in place of the glare doubt, a soft spot smaller than a pip
+#: (:attr:`vision.face.PipCheck.small_glare`, which puts nothing in doubt) within
+#: this share of the face crop's side of its centre: the spot that outshines the
+#: pips is there, too small for a pip, where the classifier saw the centre pip (a
+#: black 2 with a small glare spot at its centre, read as 3: development seed 465
+#: `scale-029`, looked at, sixty-fifth pass: a black 2 of 64 px, the spot 54 grey
+#: levels over its pips). It cost no right read on the development scenes, the
+#: probes or the photos. 0: off.
+SMALL_LIT_SMALL_GLARE = 0.15
+
+
+def _small_glare_at_centre(pips: PipCheck) -> bool:
+    """:data:`SMALL_LIT_SMALL_GLARE`: one of ``pips``' small glare spots lies within
+    that share of the face crop's side (``FACE_PX``) of its centre."""
+    r = SMALL_LIT_SMALL_GLARE * FACE_PX
+    return bool(SMALL_LIT_SMALL_GLARE) and any(math.hypot(x, y) <= r for x, y in pips.small_glare)
 #: :func:`decide`: a large die (``VisionParams.strict_min_px`` and over) read as one of
 #: :data:`CLEAN_PIPS_VALUES` whose pips on its crop fit that value cleanly and closely
 #: (residual at most ``VisionParams.veto_residual``) needs this probability for it,
@@ -1976,9 +1992,10 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
     :data:`SMALL_GLARE_FIT`: glare at a 4's centre passes for a 5's centre pip. Nor
     does a 3 or a 5 whose dark pips fit the value one pip short with nothing dark at
     the centre (:data:`SMALL_NO_CENTRE_PIP`), nor one whose light pips fit it one pip
-    short or not at all, in glare doubt, with a near-saturated spot at the centre
-    brighter than its other pips (:data:`SMALL_LIT_CENTRE`: glare there, a pip under
-    it or not).
+    short or not at all, in glare doubt (or with a soft spot smaller than a pip at
+    the centre, :data:`SMALL_LIT_SMALL_GLARE`), with a near-saturated spot at the
+    centre brighter than its other pips (:data:`SMALL_LIT_CENTRE`: glare there, a pip
+    under it or not).
 
     The pips name another value ("disagrees") when they fit its layout clearly
     (``p.veto_residual``, ``p.veto_contrast``) and that layout is not part of the
@@ -2022,7 +2039,7 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
             and pips.fit.value == value - 1 and pips.centre_dark < SMALL_NO_CENTRE_PIP):
         ok = False  # no black centre pip where the value has one: see SMALL_NO_CENTRE_PIP
     if (ok and SMALL_LIT_CENTRE and value in (3, 5) and pips is not None and not pips.dark
-            and (pips.glare_doubt or not SMALL_LIT_DOUBT)
+            and (pips.glare_doubt or not SMALL_LIT_DOUBT or _small_glare_at_centre(pips))
             and pips.fit.value in (None, value - 1) and pips.centre_lit >= SMALL_LIT_CENTRE):
         ok = False  # glare at the centre, a pip under it or not: see SMALL_LIT_CENTRE
     return FaceRead(value if ok else None, pv if ok else 1.0 - float(mean[0]), False, 0.0, check)

@@ -186,6 +186,38 @@ def test_a_small_3_or_5_whose_centre_outshines_its_pips_gives_none(
     assert decide(three, check(2, 40.0), P, 40.0).value == 3
 
 
+def test_a_small_glare_spot_at_the_centre_stands_for_the_glare_doubt(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """:data:`vision.read.SMALL_LIT_SMALL_GLARE` (sixty-fifth pass): a small 3 whose
+    light pips fit a 2, no glare doubt, but a soft spot smaller than a pip within 0.15
+    of the crop's side of its centre, outshining the pips: glare where the classifier
+    saw the centre pip, so no value. A spot further off leaves the value; so does the
+    rule off."""
+    three = probs({3: 0.95}, {3: 0.95}, {3: 0.95}, {3: 0.95})
+
+    def check(spot: tuple[float, float]) -> PipCheck:
+        return PipCheck(LayoutFit(2, 0.05, 0.0, 0.0), 2, 120.0, dark=False, centre_dark=2.0,
+                        small_glare=(spot,), centre_lit=54.0)
+
+    assert decide(three, check((4.1, 4.3)), P, 60.0).value is None
+    assert decide(three, check((14.0, 0.0)), P, 60.0).value == 3  # 0.29 of the side off
+    monkeypatch.setattr("vision.read.SMALL_LIT_SMALL_GLARE", 0.0)
+    assert decide(three, check((4.1, 4.3)), P, 60.0).value == 3
+
+
+def test_a_small_black_2_with_a_small_spot_at_its_centre_is_no_3(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Development seed 465 of the scale kind, scene 29 (looked at in the sixty-fifth
+    pass): a black 2 of 64 px, a small glare spot beside its centre, 54 grey levels
+    over its pips, read as 3 (0.90); the spot, smaller than a pip, put nothing in
+    doubt (:data:`vision.read.SMALL_LIT_SMALL_GLARE`)."""
+    res = read_scene("scale", 29, 465)
+    assert (res.correct, res.wrong, res.unreadable) == (4, 0, 1)
+    monkeypatch.setattr("vision.read.SMALL_LIT_SMALL_GLARE", 0.0)
+    res = read_scene("scale", 29, 465)
+    assert res.wrong == 1 and res.misreads[0][:2] == (2, 3)
+
+
 @pytest.mark.parametrize("i, seed, was", [(17, 412, (2, 3)), (34, 420, (2, 3)),
                                           (8, 469, (4, 5))])
 def test_a_small_die_with_glare_at_its_centre_is_not_read_one_pip_more(
