@@ -671,12 +671,11 @@ DARK_SOFT_PIP = 0.8
 #: 4 of about 21 px, a white spot at its centre counted as its fifth pip, read as 5.
 #: 11 more right reads on the development scenes (10 of `scale` 400..479, where such
 #: a spot among the pips had left the die unreadable, and a missed die of seeds
-#: 60..67), that
-#: misread unreadable, none lost; no
-#: reading changed on the photos, the probes or the ten kinds' development seeds.
-#: Only where the lighter blobs are fewer than the dark ones: a teal die of
-#: rune55-dice-trays (training part) whose crop, shaded, was looked at for dark pips
-#: showed its three white pips lighter and two shadows darker, and was read right.
+#: 60..67), that misread unreadable, none lost; no reading changed on the photos, the
+#: probes or the ten kinds' development seeds. Only where the lighter blobs are fewer
+#: than the dark ones: a teal die of rune55-dice-trays (training part) whose crop,
+#: shaded, was looked at for dark pips showed its three white pips lighter and two
+#: shadows darker, and was read right.
 #: 0: off.
 LIGHT_ON_DARK = 20.0
 #: :data:`LIGHT_ON_DARK` takes only a blob within this share of the crop's side of its

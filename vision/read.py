@@ -1058,8 +1058,14 @@ def small_glare_spares(pips: PipCheck | None, value: int) -> bool:
     white pip under it would have stayed in the pip mask with it, one blob a pip's
     size or more."""
     return bool(SMALL_GLARE_SPARES and pips is not None and pips.clean and not pips.dark
-                and pips.fit.value == value
-                and any(math.hypot(x, y) < GLARE_CENTRE * FACE_PX for x, y in pips.small_glare))
+                and pips.fit.value == value and small_glare_near_centre(pips, GLARE_CENTRE))
+
+
+def small_glare_near_centre(pips: PipCheck, share: float) -> bool:
+    """One of ``pips``' soft spots smaller than a pip (:attr:`vision.face.PipCheck.
+    small_glare`) lies within ``share`` of the face crop's side (``FACE_PX``) of its
+    centre (:func:`small_glare_spares`, :data:`SMALL_LIT_SMALL_GLARE`)."""
+    return any(math.hypot(x, y) < share * FACE_PX for x, y in pips.small_glare)
 
 
 def light_centre_pip(img: NDArray[np.uint8], t: TopFace) -> bool:
@@ -1946,12 +1952,6 @@ SMALL_LIT_DOUBT = True
 #: probes or the photos. 0: off.
 SMALL_LIT_SMALL_GLARE = 0.15
 
-
-def _small_glare_at_centre(pips: PipCheck) -> bool:
-    """:data:`SMALL_LIT_SMALL_GLARE`: one of ``pips``' small glare spots lies within
-    that share of the face crop's side (``FACE_PX``) of its centre."""
-    r = SMALL_LIT_SMALL_GLARE * FACE_PX
-    return bool(SMALL_LIT_SMALL_GLARE) and any(math.hypot(x, y) <= r for x, y in pips.small_glare)
 #: :func:`decide`: a large die (``VisionParams.strict_min_px`` and over) read as one of
 #: :data:`CLEAN_PIPS_VALUES` whose pips on its crop fit that value cleanly and closely
 #: (residual at most ``VisionParams.veto_residual``) needs this probability for it,
@@ -2039,7 +2039,8 @@ def decide(probs: NDArray[np.float32], pips: PipCheck | None, p: VisionParams,
             and pips.fit.value == value - 1 and pips.centre_dark < SMALL_NO_CENTRE_PIP):
         ok = False  # no black centre pip where the value has one: see SMALL_NO_CENTRE_PIP
     if (ok and SMALL_LIT_CENTRE and value in (3, 5) and pips is not None and not pips.dark
-            and (pips.glare_doubt or not SMALL_LIT_DOUBT or _small_glare_at_centre(pips))
+            and (pips.glare_doubt or not SMALL_LIT_DOUBT or (
+                SMALL_LIT_SMALL_GLARE and small_glare_near_centre(pips, SMALL_LIT_SMALL_GLARE)))
             and pips.fit.value in (None, value - 1) and pips.centre_lit >= SMALL_LIT_CENTRE):
         ok = False  # glare at the centre, a pip under it or not: see SMALL_LIT_CENTRE
     return FaceRead(value if ok else None, pv if ok else 1.0 - float(mean[0]), False, 0.0, check)
