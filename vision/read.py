@@ -2104,6 +2104,56 @@ def _glare_made_the_pip(box: PipCheck, top: PipCheck) -> bool:
             and top.fit.value == box.fit.value + 1)
 
 
+#: :func:`_pip_check`: a large die the classifier reads as a 3 or a 5 whose light pips
+#: on the box's crop fit the value one pip short, in glare doubt (a soft bright spot at
+#: the centre, :attr:`vision.face.PipCheck.glare_doubt`), has its centre pip counted
+#: where its top face shows a pip of its pips' colour under the spot
+#: (:func:`light_centre_pip`: a solid disc of that colour, not the thin ring of white
+#: and the face's colour that a glare spot on the bare face leaves). The value then
+#: still needs the classifier's read threshold and the top face's doubts
+#: (:func:`face_doubt`). Red 3s and 5s with glare on the centre pip were unreadable
+#: (development scenes of the red-box probe, seeds 913..918, looked at, sixty-sixth
+#: pass). Of 87 large dice so measured (the red-box probe's development seeds and
+#: seeds 930..935, the ten kinds' development seeds 50001..50007, the generators'
+#: seeds 60..67), the 37 2s and 4s (glare on the bare centre, read as 3 or 5 by the
+#: classifier) show no such pip (the pips' colour at most 0.13 of a pip's radius
+#: thick there), 14 of the 50 3s and 5s do (0.3 and more). With the rule, 18 more
+#: right reads on the development scenes (4 of the red-box probe's 1254 dice, 3 of the
+#: ten kinds' 50001..50007, 2 of the six-seed table's, 9 of `scale` 400..479), none
+#: lost or wrong; no reading changed on the photos or the generators' seeds 60..67.
+#: False: off.
+GLARE_ON_CENTRE_PIP = True
+#: ... where the centre of the box crop's layout (:func:`layout_centre_off`) lies
+#: within this share of the top face's side of the face's centre: the pip missing
+#: from the layout is then its centre pip, the one the top face shows. Where glare
+#: covers a corner pip instead, the layout fit lies between two of the other pips,
+#: 0.17..0.19 of the side off (development seeds 917 of the red-box probe, scene 60,
+#: and 30200 `specks-005`, looked at: the first, so read right by chance; the second
+#: a 3 whose centre pip, added at the crop's centre, made the layout loose, read
+#: before and then put in doubt); the dice it reads measure 0.015..0.07.
+GLARE_ON_CENTRE_NEAR = 0.1
+
+
+def layout_centre_off(d: Detection, angle: float, pips: PipCheck, t: TopFace) -> float:
+    """How far the centre of the layout that ``pips`` (the check of ``d``'s box crop,
+    :func:`box_face_crop`, turned by ``angle`` degrees) fit lies from the centre of the
+    top face ``t``, in the face's sides (a float >= 0)."""
+    n = FACE_PX
+    back = cv2.invertAffineTransform(
+        crop_matrix((d.x, d.y), box_face_side(d, angle) * 0.95, angle, n))
+    cx, cy = pips.fit.centroid  # in half-sides of the crop, from its centre
+    x, y = back @ np.array([(n - 1) / 2 + cx * n / 2, (n - 1) / 2 + cy * n / 2, 1.0])
+    return math.hypot(float(x) - t.center[0], float(y) - t.center[1]) / max(t.side, 1.0)
+
+
+def with_centre_pip(pips: PipCheck, value: int) -> PipCheck:
+    """:data:`GLARE_ON_CENTRE_PIP`: ``pips`` (fitting ``value`` one pip short, in glare
+    doubt) with the centre pip under the spot counted: the layout ``value``, one pip
+    more at the crop's centre, no doubt left."""
+    return replace(pips, fit=replace(pips.fit, value=value), pips=pips.pips + 1,
+                   glare_doubt=False, centres=(*pips.centres, (0.0, 0.0)))
+
+
 def _box_crop_stands(pips: PipCheck, want: int | None) -> bool:
     """The pips on a large die's box crop settle its check: they fit a layout cleanly,
     and fit the classifier's value ``want`` where given (``None``: any value)."""
@@ -2180,6 +2230,11 @@ def _pip_check(img: NDArray[np.uint8], d: Detection, top_face: bool = False,
                 if _glare_made_the_pip(pips, on_top):
                     break  # the box's crop saw the spot as glare: see GLARE_ON_BOX_HOLDS
                 return ang, on_top, t
+    if (GLARE_ON_CENTRE_PIP and want in (3, 5) and pips.glare_doubt and not pips.dark
+            and pips.fit.value == want - 1 and first is not None
+            and light_centre_pip(img, first)
+            and layout_centre_off(d, ang, pips, first) <= GLARE_ON_CENTRE_NEAR):
+        return ang, with_centre_pip(pips, want), first  # see GLARE_ON_CENTRE_PIP
     if (ROUND_UPRIGHT and first is not None and first.found and first.round_face
             and (not other or (want is not None and pips.fit.value is not None
                                and could_be_part_of(pips.fit.value, want)))):
