@@ -1,7 +1,9 @@
 """A glare spot beside a red 1's pip (sixty-fourth pass): of two light spots that fit
 no layout, the one over 1.1 times as bright as the other is glare where the other,
-alone, is a 1's centre pip (vision.face.EXTRA_GLARE_ONE). A drawn face, and a scene
-rendered like the red-box probe (development seed 915, looked at)."""
+alone, is a 1's centre pip (vision.face.EXTRA_GLARE_ONE). And (sixty-sixth pass) a 1
+read from its top face's own crop, where the face's segmentation merged the pip and
+the spot into one mark (vision.read.TOP_CROP_ONE_PIP). Drawn faces, and scenes
+rendered like the red-box probe (development seeds 913, 915, 916, looked at)."""
 
 import numpy as np
 import pytest
@@ -51,4 +53,21 @@ def test_a_red_1_with_a_glare_spot_below_its_pip_is_read(
 
     assert near() == [1]
     monkeypatch.setattr("vision.face.EXTRA_GLARE_ONE", False)
+    assert near() == [None]
+
+
+@pytest.mark.parametrize("seed, i, at", [(913, 51, (383, 331)), (916, 39, (228, 236))])
+def test_a_1_whose_top_face_crop_shows_one_round_pip_is_read(
+        monkeypatch: pytest.MonkeyPatch, seed: int, i: int, at: tuple[int, int]) -> None:
+    # red 1s of 260 and 180 px, a glare spot touching the pip: the box's crop counted
+    # the spot as a second pip (no layout), the top face's own crop one clean pip;
+    # the face's segmentation sees one mark, pip and spot run together
+    img = _probe(seed, i)
+
+    def near() -> list[int | None]:
+        return [d.value for d in read_dice(img).dice
+                if abs(d.center[0] - at[0]) < 40 and abs(d.center[1] - at[1]) < 40]
+
+    assert near() == [1]
+    monkeypatch.setattr("vision.read.TOP_CROP_ONE_PIP", False)
     assert near() == [None]
