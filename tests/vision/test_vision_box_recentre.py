@@ -4,34 +4,24 @@ over the fit's bound off the crop's centre, and the top face found runs into the
 face. A scene rendered like the red-box probe (development seed 926, looked at), and
 a drawn die."""
 
-from dataclasses import replace
-
 import cv2
 import numpy as np
 import pytest
 
-from tools.vision.kinds import BAR
-from vision import read_dice
+from tests.vision.test_vision_red_box import _probe
+from tests.vision.test_vision_red_glare import _near
 from vision.face import find_pips
 from vision.model import Detection
 from vision.read import box_face_crop, box_recentred_check
-from vision.render import render_scene
-
-RED_PROBE = replace(BAR, distractors={}, box_walls=1.0, die_style="red")
 
 
 def test_a_red_5_boxed_with_its_side_face_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
     # scene 14: a red 5 of about 161 px, its box's crop fitting its five pips 0.357
     # half-sides off the crop's centre (the fit's bound is 0.35)
-    img = render_scene(np.random.default_rng([926, 14]), RED_PROBE).image
-
-    def near() -> list[int | None]:
-        return [d.value for d in read_dice(img).dice
-                if abs(d.center[0] - 344) < 40 and abs(d.center[1] - 212) < 40]
-
-    assert near() == [5]
+    img = _probe(926, 14)
+    assert _near(img, 344, 212) == [5]
     monkeypatch.setattr("vision.read.BOX_RECENTRE", False)
-    assert near() == [None]
+    assert _near(img, 344, 212) == [None]
 
 
 def _five_high(shift: int) -> tuple[np.ndarray, Detection]:

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from tests.vision.test_vision_red_box import _probe, red_face_crop
+from tests.vision.test_vision_red_glare import _near
 from vision import read_dice
 from vision.face import find_pips
 
@@ -63,11 +64,6 @@ def test_a_1_whose_top_face_crop_shows_one_round_pip_is_read(
     # the spot as a second pip (no layout), the top face's own crop one clean pip;
     # the face's segmentation sees one mark, pip and spot run together
     img = _probe(seed, i)
-
-    def near() -> list[int | None]:
-        return [d.value for d in read_dice(img).dice
-                if abs(d.center[0] - at[0]) < 40 and abs(d.center[1] - at[1]) < 40]
-
-    assert near() == [1]
+    assert _near(img, *at) == [1]
     monkeypatch.setattr("vision.read.TOP_CROP_ONE_PIP", False)
-    assert near() == [None]
+    assert _near(img, *at) == [None]

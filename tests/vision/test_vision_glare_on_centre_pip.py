@@ -5,27 +5,20 @@ unreadable though its top face shows the pip under the spot
 the red-box probe of docs/vision-history.md (development seeds 913, 915, 918), and a
 development scene of the kinds."""
 
-from dataclasses import replace
-
-import numpy as np
 import pytest
 
-from tools.vision.kinds import BAR, read_scene
-from vision import read_dice
+from tests.vision.test_vision_red_box import _probe
+from tests.vision.test_vision_red_glare import _near
+from tools.vision.kinds import read_scene
 from vision.face import PipCheck
 from vision.layouts import LayoutFit
 from vision.read import with_centre_pip
-from vision.render import render_scene
-
-RED_PROBE = replace(BAR, distractors={}, box_walls=1.0, die_style="red")
 
 
-def _value_at(seed: int, i: int, x: float, y: float) -> list[int | None]:
+def _value_at(seed: int, i: int, x: int, y: int) -> list[int | None]:
     """The values read within 40 px of (x, y) in scene ``i`` of the red-box probe,
-    development seed ``seed`` (600 x 600 BGR)."""
-    img = render_scene(np.random.default_rng([seed, i]), RED_PROBE).image
-    return [d.value for d in read_dice(img).dice
-            if abs(d.center[0] - x) < 40 and abs(d.center[1] - y) < 40]
+    development seed ``seed``."""
+    return _near(_probe(seed, i), x, y)
 
 
 # seed, scene, the die's centre (px), its value (looked at: glare over the centre pip)
