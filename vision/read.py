@@ -28,7 +28,7 @@ from .face import (
     strips,
 )
 from .hands import hand_over
-from .layouts import CONTAINED_IN, could_be_part_of, fit_layout
+from .layouts import CONTAINED_IN, LayoutFit, could_be_part_of, fit_layout
 from .memo import one_reading
 from .model import (
     Detection,
@@ -1321,16 +1321,26 @@ RECENTRE_MAX = 0.6
 RECHECK_OFFSET = 0.2
 
 
+def layout_centre(center: tuple[float, float], side: float, angle: float,
+                  fit: LayoutFit) -> tuple[float, float]:
+    """The centre of the layout ``fit`` found on the ``FACE_PX`` crop of ``side`` px
+    about ``center`` turned by ``angle`` degrees (:func:`vision.face.face_crop`; its
+    :attr:`vision.layouts.LayoutFit.centroid`, in half-sides of the crop from its
+    centre), as (x, y) px of the image."""
+    n = FACE_PX
+    back = cv2.invertAffineTransform(crop_matrix(center, side, angle, n))
+    x, y = back @ np.array([(n - 1) / 2 + fit.centroid[0] * n / 2,
+                            (n - 1) / 2 + fit.centroid[1] * n / 2, 1.0])
+    return float(x), float(y)
+
+
 def _about_pips(img: NDArray[np.uint8], t: TopFace, seen: PipCheck) -> PipCheck:
     """:func:`vision.face.find_pips` on a crop of the top face's side (0.95 of it) and
     turn (``t``) centred on the centre of the pips ``seen`` on its own crop
-    (:func:`top_face_check`; :attr:`vision.layouts.LayoutFit.centroid`)."""
+    (:func:`top_face_check`; :func:`layout_centre`)."""
     side = t.side * 0.95
-    back = cv2.invertAffineTransform(crop_matrix(t.center, side, t.angle, FACE_PX))
-    at = np.array([(FACE_PX - 1) / 2 + seen.fit.centroid[0] * FACE_PX / 2,
-                   (FACE_PX - 1) / 2 + seen.fit.centroid[1] * FACE_PX / 2, 1.0])
-    x, y = back @ at
-    return find_pips(face_crop(img, (float(x), float(y)), side, t.angle, FACE_PX))
+    at = layout_centre(t.center, side, t.angle, seen.fit)
+    return find_pips(face_crop(img, at, side, t.angle, FACE_PX))
 
 
 def recentred_check(img: NDArray[np.uint8], t: TopFace, seen: PipCheck) -> PipCheck | None:
@@ -2171,12 +2181,8 @@ def layout_centre_off(d: Detection, angle: float, pips: PipCheck, t: TopFace) ->
     """How far the centre of the layout that ``pips`` (the check of ``d``'s box crop,
     :func:`box_face_crop`, turned by ``angle`` degrees) fit lies from the centre of the
     top face ``t``, in the face's sides (a float >= 0)."""
-    n = FACE_PX
-    back = cv2.invertAffineTransform(
-        crop_matrix((d.x, d.y), box_face_side(d, angle) * 0.95, angle, n))
-    cx, cy = pips.fit.centroid  # in half-sides of the crop, from its centre
-    x, y = back @ np.array([(n - 1) / 2 + cx * n / 2, (n - 1) / 2 + cy * n / 2, 1.0])
-    return math.hypot(float(x) - t.center[0], float(y) - t.center[1]) / max(t.side, 1.0)
+    x, y = layout_centre((d.x, d.y), box_face_side(d, angle) * 0.95, angle, pips.fit)
+    return math.hypot(x - t.center[0], y - t.center[1]) / max(t.side, 1.0)
 
 
 #: :func:`_pip_check`: where the pips on a large die's box crop fit a layout's shape
@@ -2209,12 +2215,9 @@ def box_recentred_check(img: NDArray[np.uint8], d: Detection, angle: float,
             or fit.value is not None or fit.residual > 0.28
             or not 0.35 < fit.offset <= RECENTRE_MAX):
         return None
-    n = FACE_PX
     side = box_face_side(d, angle) * 0.95
-    back = cv2.invertAffineTransform(crop_matrix((d.x, d.y), side, angle, n))
-    x, y = back @ np.array([(n - 1) / 2 + fit.centroid[0] * n / 2,
-                            (n - 1) / 2 + fit.centroid[1] * n / 2, 1.0])
-    again = find_pips(face_crop(img, (float(x), float(y)), side, angle, n), in_hull=True)
+    at = layout_centre((d.x, d.y), side, angle, fit)
+    again = find_pips(face_crop(img, at, side, angle, FACE_PX), in_hull=True)
     return again if (again.clean and again.pips == seen.pips
                      and again.fit.value == want) else None
 
