@@ -141,7 +141,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     With ``in_hull`` pips are looked for only inside the convex hull of the face's
     colour (:func:`_face_hull`): a very rounded die leaves the floor in the crop's
     corners, and its corner pips run into it (on 10219 images, measured together
-    with :func:`vision.read.not_the_value_s_pips`: 1381 more right reads, 1372 of them
+    with :func:`vision.doubts.not_the_value_s_pips`: 1381 more right reads, 1372 of them
     of the kinds' very rounded dice, 626 fewer missed, wrong and invented as before,
     the real photos unchanged). Off for a small die's box crop: a
     side face's strips, whose colour the face's median took, made a hull that cut a
@@ -595,7 +595,7 @@ SOFT_TOGETHER = True
 #: A pip at the face's centre (within :data:`GLARE_CENTRE` of the side) whose rim
 #: is softer than this many times the median of the other pips' of its face (at
 #: least three pips) is glare (:func:`_softer_than_siblings`). The same fifth of the
-#: side is the centre where :func:`vision.read.face_doubt` looks for glare.
+#: side is the centre where :func:`vision.doubts.face_doubt` looks for glare.
 SOFTER_THAN_SIBLINGS = 1.25
 GLARE_CENTRE = 0.2
 

@@ -14,7 +14,7 @@ own colour (the median of the ring round the box) are left out, and the rule cou
 only what crosses from outside the die into its box (its inscribed disc: a finger
 along one side of a die covers that side's pips, not the centre).
 
-:func:`vision.read.face_doubt` asks this only where the top face found by colour is
+:func:`vision.doubts.face_doubt` asks this only where the top face found by colour is
 no square, or a square that is not whole (a finger across it cuts or notches it):
 asked of every large die, it cost 26 more right reads on the kinds' scenes (side
 faces and polka dots of skin colour) and caught no misread more.
@@ -29,7 +29,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .crops import die_crop
+from .model import Detection
 from .stats import distance3, median
+from .topface import TopFace
 
 #: The crop: this many times the box's side, resampled to this many px.
 _SPAN = 2.4
@@ -54,7 +56,7 @@ FLOOR_NEAR = 30.0
 #: maroon floor, the dice's shadows of skin colour joined to its lower edge by thin
 #: threads, unreadable as "hand": generator seed 65 `scale-018`; and the pink lit rim
 #: of red dice lying by a wooden box wall, wood being in the skin cluster too, which
-#: :data:`vision.read.HAND_WHOLE_FACE` also clears). 0: off.
+#: :data:`vision.hands.HAND_WHOLE_FACE` also clears). 0: off.
 HAND_OPEN_PX = 5
 
 
@@ -92,3 +94,43 @@ def hand_over(image: NDArray[np.uint8], x: float, y: float, size: float) -> floa
     if not len(across):
         return 0.0
     return float(np.isin(labels[_CENTRE], across).mean())
+
+
+#: A finger that hides a pip covers at least a pip's area of the box's inscribed
+#: disc (:func:`vision.hands.hand_over`): a pip is about a fifth of the side across,
+#: 0.04 of the disc; a small pip (0.17 of the side) 0.03. Less is skin-coloured floor
+#: or a red die's own side face that reaches in past the box's corner. 0.04 until the
+#: sixty-fourth pass: blind seed 242697 `finger-009` (looked at), a red 6 of 230 px
+#: under two thin fingers, one along a column of pips (0.038 of the disc), read as 3
+#: from the other column. At 0.03 one right read of the development scenes is lost
+#: (50001 `side-faces-002`) and one missed die of the six-seed table is found
+#: unreadable; the photos, the probes and the other scenes read as before.
+HAND_SHARE = 0.03
+#: :func:`hand_share`: no hand where the top face found is a whole square and nothing
+#: of skin colour crosses into its inscribed disc, whatever crosses into the box's: the
+#: box, larger than the die where it takes in a side face, can take in a wooden box
+#: wall beside the die, which is of skin colour (red 3s lying by the wall, unreadable
+#: as "hand": red-box probe seeds 913, 915), or a floor's shadow of skin colour
+#: (development seeds 50001 `polka-001`, 50005 `side-faces-009`). A finger over a die
+#: can leave a smaller face whole and square beside it (blind seed 34846
+#: `finger-015`, a red 4 whose corner pip a finger hides, its face found 0.7 of the
+#: box): it still reaches into that face's disc (0.03), and the box is measured, as
+#: before. Four right reads more on the development scenes and probes, and one more
+#: that :data:`vision.hands.HAND_OPEN_PX` alone also gives. False: the more of the
+#: box's and the face's measures, as before.
+HAND_WHOLE_FACE = True
+
+
+def hand_share(img: NDArray[np.uint8], d: Detection, t: TopFace) -> float:
+    """How much of the die a hand or finger covers (:func:`vision.hands.hand_over`,
+    0..1): the more of two measures, one on the detection's box (``d``), one on the
+    top face found by colour (``t``, where found). A die seen obliquely has a box
+    that takes in its side faces, so the box's centre is off the top face's: a
+    finger over a corner pip of the top face (a 2 read as 1 on a blind seed of the
+    kinds) lies outside the box's inscribed disc but inside the face's. Where the
+    top face found is a whole square and nothing of skin colour crosses into its
+    inscribed disc (:data:`HAND_WHOLE_FACE`), the box is not measured: 0.0."""
+    face = hand_over(img, t.center[0], t.center[1], t.side) if t.found else 0.0
+    if HAND_WHOLE_FACE and t.found and t.square and t.whole and face == 0.0:
+        return 0.0
+    return max(hand_over(img, d.x, d.y, d.size), face)

@@ -157,7 +157,7 @@ def _part_hole(dist: NDArray[np.float32], hlabel: NDArray[np.int32], h: int,
     the face's centre is glare and another there a pip (:data:`PART_CENTRE`): a 5's
     centre pip with glare beside it, or a 4's glare parted into a sharp core and its
     halo, which would make it a 5; such a hole stays a mark, as before (with the glare
-    seen, :func:`vision.read.face_doubt` put 7 of 427 right 3s and 5s of
+    seen, :func:`vision.doubts.face_doubt` put 7 of 427 right 3s and 5s of
     ``tools.vision.synth_eval`` in doubt).
 
     Returns the pips and the glare spots (relative to the face centre, in the face's

@@ -199,7 +199,7 @@ class VisionParams:
             value at ``read_threshold``, or its turned crops disagree) is read as the
             value its pips fit when the pips fit a layout cleanly, its top face (found
             by colour) is a whole square showing nothing but pips, nothing on it puts
-            that value in doubt (:func:`vision.read.face_doubt`), and the classifier
+            that value in doubt (:func:`vision.doubts.face_doubt`), and the classifier
             gives that value at least this mean probability 0..1 over its turns
             (:func:`vision.read.pip_read`; never a 1, which one blob fits): a referee
             counts the pips of a clean face. With 0.4, the 4059 images of the reader's

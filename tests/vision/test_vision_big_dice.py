@@ -21,7 +21,7 @@ from vision.evaluate import LabelledDie, LabelledImage, score_image
     (23, 8, 2, 2),   # read as 6 from the side face's pips before
     # read as 6 from the side face's pips before; seen whole, its crop holds the
     # side faces' pips too; unreadable until its top face's white centre pip was
-    # told from glare (vision.read.light_centre_pip, fifty-seventh pass)
+    # told from glare (vision.doubts.light_centre_pip, fifty-seventh pass)
     (7, 11, 5, 5),
 ])
 def test_a_die_a_third_of_the_frame_is_read_from_its_top_face(

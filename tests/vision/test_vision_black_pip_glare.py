@@ -13,8 +13,8 @@ import pytest
 
 from tests.vision.test_vision_white_glare import CORNERS, DIE, _spot, _white
 from tools.vision.kinds import HD, value_at
+from vision.doubts import black_centre_pip, face_doubt
 from vision.face import FACE_PX, find_pips
-from vision.read import black_centre_pip, face_doubt
 from vision.render import render_scene
 from vision.topface import find_top_face
 
@@ -35,7 +35,7 @@ def test_a_glare_spot_run_into_a_3_s_black_centre_pip_is_not_doubted(
     assert len(t.pips) == 3 and t.centre_pip_size > 1.3
     assert black_centre_pip(img, t)  # the pip itself is black all round the spot
     assert face_doubt(img, DIE, 3) is None
-    monkeypatch.setattr("vision.read.BLACK_CENTRE_SIZED", False)
+    monkeypatch.setattr("vision.doubts.BLACK_CENTRE_SIZED", False)
     assert face_doubt(img, DIE, 3) == "glare"
 
 
@@ -98,7 +98,7 @@ def test_a_sharp_light_spot_on_a_white_4_is_glare_not_a_pip(
 
 
 @pytest.mark.parametrize(("i", "x", "y", "value", "switch"), [
-    (35, 363.0, 571.0, 3, "vision.read.BLACK_CENTRE_SIZED"),
+    (35, 363.0, 571.0, 3, "vision.doubts.BLACK_CENTRE_SIZED"),
     (113, 906.0, 375.0, 5, "vision.face.DARK_PIP_PIECE"),
     (188, 420.0, 522.0, 4, "vision.topface.LIGHT_HOLE_GLARE"),
 ])

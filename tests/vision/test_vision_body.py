@@ -168,7 +168,7 @@ def test_printed_text_beside_large_dice_is_no_unreadable_die(
     # go as floor specks first: both checks are switched off to see the letters
     res = read_scene("numerals-text", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
-    monkeypatch.setattr("vision.read.d6_face_seen", lambda img, d: True)
+    monkeypatch.setattr("vision.doubts.d6_face_seen", lambda img, d: True)
     assert read_scene("numerals-text", i, seed).false == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.topface.FLOOR_SHARE", 2.0)
@@ -283,7 +283,7 @@ def test_a_die_s_shadow_on_a_polka_cloth_is_no_die(
         monkeypatch: pytest.MonkeyPatch, seed: int, i: int, right: int, missed: int) -> None:
     """A white die's hard square shadow on a polka cloth, 74..130 px: its dots taken
     for pips, no value read, a square "face" with a pip found in it
-    (:func:`vision.read.d6_face_seen`): it was kept as an unreadable die, an invented
+    (:func:`vision.doubts.d6_face_seen`): it was kept as an unreadable die, an invented
     die (21918: its dots fit a 4, left unread as a hand over it, the cloth being of
     skin colour). Its colour is the cloth's times 0.54..0.71 in every channel
     (:func:`vision.topface.floor_in_shadow`): the floor in a shadow, no die."""
@@ -438,7 +438,7 @@ def test_a_cut_off_box_whose_region_outgrows_it_is_no_die(
     found and the box was reported as a die cut off by the edge: an invented die
     (:data:`vision.read.CUT_FACE_OVER_BOX`)."""
     res = read_scene("polka", 0, 138470)
-    # (2 right until the fifty-fifth pass, whose vision.read.BLACK_CENTRE reads the
+    # (2 right until the fifty-fifth pass, whose vision.doubts.BLACK_CENTRE reads the
     # white 3 whose black centre pip holds a glare spot)
     assert (res.correct, res.wrong, res.false) == (3, 0, 0)
     monkeypatch.setattr("vision.read.CUT_FACE_OVER_BOX", False)

@@ -11,8 +11,8 @@ import pytest
 from tests.vision.test_vision_red_box import _probe
 from tests.vision.test_vision_red_glare import _near
 from vision.face import find_pips
+from vision.facecrops import box_face_crop, box_recentred_check
 from vision.model import Detection
-from vision.read import box_face_crop, box_recentred_check
 
 
 def test_a_red_5_boxed_with_its_side_face_is_read(monkeypatch: pytest.MonkeyPatch) -> None:

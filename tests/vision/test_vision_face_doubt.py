@@ -1,4 +1,4 @@
-"""A large die's value checked against its top face (vision.read.face_doubt): a
+"""A large die's value checked against its top face (vision.doubts.face_doubt): a
 numeral on a d8 / d20 triangle or on a d20 seen whole is no 1 (a real 1 with glare
 beside its pip is), a glare spot at the centre is no centre pip, a face showing more
 pips than were read is unreadable, a faceted face of six corners (a d20 seen whole)
@@ -14,12 +14,15 @@ import cv2
 import numpy as np
 import pytest
 
+import vision.doubts
 import vision.face
+import vision.facecrops
 import vision.read
 from tools.vision.kinds import FIRST_FACE, read_scene, scene
 from vision import read_dice
+from vision.doubts import face_doubt, saturated_centre, soft_rimmed_pips
 from vision.model import Detection
-from vision.read import _pip_check, face_doubt, saturated_centre, soft_rimmed_pips
+from vision.read import _pip_check
 from vision.topface import TopFace, centre_pip_partners, find_top_face
 from vision.types import VisionParams
 
@@ -322,11 +325,11 @@ def test_a_dark_d20_whose_facets_differ_little_is_doubted_on_its_hexagon(
     img = scene("polyhedra", 3, 15252).image
     det = Detection(1085.8, 533.1, 174.9, 0.7)
     t = find_top_face(img, det.x, det.y, det.size)
-    assert t.corners == 6 and vision.read.FACETS_HEXAGON < t.texture < vision.read.FACETS
+    assert t.corners == 6 and vision.doubts.FACETS_HEXAGON < t.texture < vision.doubts.FACETS
     assert face_doubt(img, det, 1) == "facets"
     assert read_scene("polyhedra", 3, 15252).wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr(vision.read, "FACETS_HEXAGON", vision.read.FACETS)  # the rule off
+    monkeypatch.setattr(vision.doubts, "FACETS_HEXAGON", vision.doubts.FACETS)  # the rule off
     monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the pip check of its day
     res = read_scene("polyhedra", 3, 15252)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
@@ -353,7 +356,7 @@ def test_a_small_1_beside_large_dice_is_held_to_their_check(
         return real(img, d, value, *a) if d.size >= 72.0 else None
 
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.face_doubt", large_only)
+    monkeypatch.setattr("vision.doubts.face_doubt", large_only)
     res = read_scene("polyhedra", 17, 3030)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -406,11 +409,11 @@ def test_a_very_rounded_3_whose_corner_pips_are_cut_to_notches_is_no_1(
     The classifier read 1 (0.95) and the pips seen on its crops agreed. On a face
     close to a disc the notches count from a fifth of the centre pip: unreadable.
     With the square face's bound there too, it is read as 1 again (and with the
-    second ask in a closer box, vision.read.PARTNERS_CLOSER, off: it catches it too)."""
+    second ask in a closer box, vision.doubts.PARTNERS_CLOSER, off: it catches it too)."""
     res = read_scene("rounded", 10, 10404)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.topface._ROUND_PARTNER_MIN", 0.5)
-    monkeypatch.setattr("vision.read.PARTNERS_CLOSER", 0.0)
+    monkeypatch.setattr("vision.doubts.PARTNERS_CLOSER", 0.0)
     res = read_scene("rounded", 10, 10404)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 1)
 
@@ -432,7 +435,7 @@ def test_a_3_whose_centre_pip_a_finger_hides_is_no_2(
     det = Detection(150.0, 150.0, 140.0, 0.9)
     # the finger notches the square face: the hand check has it first
     assert not t.whole and face_doubt(img, det, 2) == "hand"
-    monkeypatch.setattr("vision.read.hand_share", lambda img, d, t: 0.0)
+    monkeypatch.setattr("vision.hands.hand_share", lambda img, d, t: 0.0)
     assert face_doubt(img, det, 2) == "hidden_centre"
 
 
@@ -478,12 +481,12 @@ def test_glare_at_a_red_2_s_centre_told_apart_on_its_own_crop_gives_no_3(
     """Blind seed 55147 of the kinds, glare scene 12 (looked at when it failed, in the
     forty-fourth pass): a red 2 with a glare spot at its centre, read as 3 (0.80, the
     box crop's three light blobs fitting a 3). The top face found took all three for
-    soft spots (vision.read.soft_rimmed_pips), so its centre went undoubted; the top
+    soft spots (vision.doubts.soft_rimmed_pips), so its centre went undoubted; the top
     face's own crop tells the centre spot from the two pips as glare
-    (vision.read.CENTRE_GLARE_ON_FACE): unreadable."""
+    (vision.doubts.CENTRE_GLARE_ON_FACE): unreadable."""
     res = read_scene("glare", 12, 55147)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 0, 4, 0)
-    monkeypatch.setattr("vision.read.CENTRE_GLARE_ON_FACE", False)
+    monkeypatch.setattr("vision.doubts.CENTRE_GLARE_ON_FACE", False)
     res = read_scene("glare", 12, 55147)
     assert (res.wrong, res.false) == (1, 0)
     assert res.misreads[0][:2] == (2, 3)
@@ -529,7 +532,7 @@ def test_glare_short_of_saturation_at_the_centre_of_a_4_gives_no_5(
         monkeypatch: pytest.MonkeyPatch) -> None:
     assert read_scene("glare", 12, 2727).wrong == 0
     # with the relative bar off (saturation only), the 4 was read as 5
-    monkeypatch.setattr("vision.read.BRIGHT_STEP", 255)
+    monkeypatch.setattr("vision.doubts.BRIGHT_STEP", 255)
     # (and the 30th pass's glare brighter and softer than every pip, which catches it)
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)
     monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
@@ -543,8 +546,8 @@ def test_a_d20_whose_numeral_and_facets_are_segmented_as_one_square_is_no_1(
     # the 7 a mark that fills 0.68 of its circle, with two marks beside it
     assert read_scene("polyhedra", 14, 2828).wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.ROUND_PIP", 0.0)
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)  # a box of its face's size doubts it too
+    monkeypatch.setattr("vision.doubts.ROUND_PIP", 0.0)
+    monkeypatch.setattr("vision.doubts.FACE_REFIT", 0)  # a box of its face's size doubts it too
     assert read_scene("polyhedra", 14, 2828).wrong == 1
 
 
@@ -556,10 +559,10 @@ def test_d20s_whose_facets_show_on_a_six_cornered_outline_are_no_1s(
     # a few, up to 3.5, on six-cornered very rounded faces)
     assert read_scene("polyhedra", i, seed).wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.FACETS", 4.0)
-    monkeypatch.setattr("vision.read.FACETS_HEXAGON", 4.0)  # both bars off
+    monkeypatch.setattr("vision.doubts.FACETS", 4.0)
+    monkeypatch.setattr("vision.doubts.FACETS_HEXAGON", 4.0)  # both bars off
     monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the pip check of its day
-    monkeypatch.setattr("vision.read.LOOPED_PIP", False)  # the numeral's loop at the
+    monkeypatch.setattr("vision.doubts.LOOPED_PIP", False)  # the numeral's loop at the
     # frame's resolution (fifty-first pass) gives it away too
     assert read_scene("polyhedra", i, seed).wrong == 1
 
@@ -576,7 +579,7 @@ def test_a_numeral_die_whose_glyph_passes_for_a_pip_on_one_crop_is_no_1(
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     # trusting the box's crop, as before, each was read as 1
-    monkeypatch.setattr("vision.read.pip_on_top_face", lambda img, t: True)
+    monkeypatch.setattr("vision.doubts.pip_on_top_face", lambda img, t: True)
     res = read_scene("numerals-text", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -594,8 +597,8 @@ def test_a_numeral_cut_by_glare_into_a_pip_and_a_body_is_no_1(
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     # counting the piece as a pip, as before, each was read as 1
-    monkeypatch.setattr("vision.read.pip_on_top_face",
-                        lambda img, t: vision.read.top_face_check(img, t).pips > 0)
+    monkeypatch.setattr("vision.doubts.pip_on_top_face",
+                        lambda img, t: vision.facecrops.top_face_check(img, t).pips > 0)
     res = read_scene("numerals-text", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -606,22 +609,22 @@ def test_a_d12_whose_numeral_leaves_a_long_blob_beside_a_pip_is_no_1(
     loop passed for the pip of a 1 and the rest of the glyph was a blob too long for
     a pip (:attr:`vision.face.PipCheck.odd`); its top face is a pentagon, no square.
     The die gets no value and is no die. (Its pentagon is small in its box, too:
-    :data:`vision.read.D12_FACE` catches it as well; since the pip finder looks only
+    :data:`vision.doubts.D12_FACE` catches it as well; since the pip finder looks only
     inside the hull of the face's colour, vision.face._face_hull, the glyph's rest at
     the face's edge falls outside it and D12_FACE alone catches it.)"""
     res = read_scene("polyhedra", 19, 7373)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.D12_FACE", 0.0)
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)  # a box of its face's size doubts it too
-    monkeypatch.setattr("vision.read.LOOPED_PIP", False)  # the numeral's loop at the
+    monkeypatch.setattr("vision.doubts.D12_FACE", 0.0)
+    monkeypatch.setattr("vision.doubts.FACE_REFIT", 0)  # a box of its face's size doubts it too
+    monkeypatch.setattr("vision.doubts.LOOPED_PIP", False)  # the numeral's loop at the
     # frame's resolution (fifty-first pass) gives it away too
     res = read_scene("polyhedra", 19, 7373)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
     monkeypatch.setattr("vision.face._face_hull", lambda mask, area: np.ones_like(mask))
     res = read_scene("polyhedra", 19, 7373)
     assert (res.wrong, res.false) == (0, 0)  # the odd blob's rule
-    monkeypatch.setattr("vision.read.ODD_BLOB_VALUES", ())
+    monkeypatch.setattr("vision.doubts.ODD_BLOB_VALUES", ())
     res = read_scene("polyhedra", 19, 7373)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -648,9 +651,9 @@ def test_a_1_on_a_small_pentagon_is_a_d12_not_a_d6(monkeypatch: pytest.MonkeyPat
     res = read_scene("polyhedra", 5, 7777)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.D12_FACE", 0.0)
+    monkeypatch.setattr("vision.doubts.D12_FACE", 0.0)
     monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the pip check of its day
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)  # a box of its face's size doubts it too
+    monkeypatch.setattr("vision.doubts.FACE_REFIT", 0)  # a box of its face's size doubts it too
     res = read_scene("polyhedra", 5, 7777)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -689,7 +692,7 @@ def test_a_d20s_two_digit_numeral_on_a_face_that_is_no_square_is_no_1(
     res = read_scene("polyhedra", 1, 9393)
     assert res.wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.face_doubt", lambda *a, **k: None)
+    monkeypatch.setattr("vision.doubts.face_doubt", lambda *a, **k: None)
     # the pip check of its day: the upright look at a disc face (ROUND_UPRIGHT) lets a
     # second d20 of this scene fit a 1 too, which only face_doubt stops
     monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)
@@ -716,25 +719,25 @@ def test_a_square_of_more_than_six_dark_dots_is_no_d6_face() -> None:
     nine = _square_with_dots(9, (20, 20, 20))
     t = find_top_face(nine, 150.0, 150.0, 130.0)
     assert t.found and t.square and t.dark_pips and len(t.pips) == 9
-    assert not vision.read.d6_face_seen(nine, det)
-    assert vision.read.d6_face_seen(_square_with_dots(6, (20, 20, 20)), det)
+    assert not vision.doubts.d6_face_seen(nine, det)
+    assert vision.doubts.d6_face_seen(_square_with_dots(6, (20, 20, 20)), det)
     light = _square_with_dots(9, (250, 250, 250))
     assert len(find_top_face(light, 150.0, 150.0, 130.0).pips) == 9
-    assert vision.read.d6_face_seen(light, det)
+    assert vision.doubts.d6_face_seen(light, det)
 
 
 def test_a_die_s_shadow_on_a_polka_cloth_is_no_unreadable_die(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # blind seed 13030: a white die's shadow on a light polka cloth, a square of nine
-    # dots, was reported as an unreadable die (vision.read.MAX_PIPS). The shadow rule
+    # dots, was reported as an unreadable die (vision.doubts.MAX_PIPS). The shadow rule
     # (vision.read.floor_in_shadow) drops it too, so the counterfactual turns that off.
     assert read_scene("polka", 6, 13030).false == 0
     monkeypatch.setattr("vision.read.floor_in_shadow", lambda *args: False)
     assert read_scene("polka", 6, 13030).false == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    # the dots repeat past the box (vision.read.dot_lattice, fifty-seventh pass): off
-    monkeypatch.setattr("vision.read.LATTICE_HITS", 0)
-    monkeypatch.setattr("vision.read.MAX_PIPS", 9)
+    # the dots repeat past the box (vision.dots.dot_lattice, fifty-seventh pass): off
+    monkeypatch.setattr("vision.dots.LATTICE_HITS", 0)
+    monkeypatch.setattr("vision.doubts.MAX_PIPS", 9)
     assert read_scene("polka", 6, 13030).false == 1
 
 
@@ -743,9 +746,10 @@ def test_a_1_whose_one_pip_lies_at_a_corner_of_its_top_face_is_unreadable(
     """A blind seed of the kinds: a large red 2 whose box lies off its top face; the
     box's crop held one pip, read as 1 (0.98, pips agreeing). The top face found is
     a whole square whose one pip lies 0.79 half-sides off its centre, at a corner
-    (vision.read.CORNER_PIP_OFFSET): no 1's pip. No hand is near it."""
+    (vision.doubts.CORNER_PIP_OFFSET): no 1's pip. No hand is near it."""
     from tools.vision.kinds import scene
-    from vision.read import CORNER_PIP_OFFSET, hand_share, pips_off_centre
+    from vision.doubts import CORNER_PIP_OFFSET, pips_off_centre
+    from vision.hands import hand_share
     img = scene("finger", 3, 14848).image
     det = Detection(213.9, 543.9, 160.0, 0.9)
     t = find_top_face(img, det.x, det.y, det.size)
@@ -754,7 +758,7 @@ def test_a_1_whose_one_pip_lies_at_a_corner_of_its_top_face_is_unreadable(
     assert hand_share(img, det, t) == 0.0
     assert face_doubt(img, det, 1) == "more_pips"
     assert read_scene("finger", 3, 14848).wrong == 0
-    monkeypatch.setattr("vision.read.CORNER_PIP_OFFSET", 1.5)  # the rule off
+    monkeypatch.setattr("vision.doubts.CORNER_PIP_OFFSET", 1.5)  # the rule off
     res = read_scene("finger", 3, 14848)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
 
@@ -766,10 +770,11 @@ def test_a_1_whose_pip_lies_at_a_corner_of_a_face_no_square_is_unreadable(
     read as 1. The top face found, below the finger, is whole but no square (the
     finger cuts it), and its one pip lies 0.54 half-sides off its centre: a corner
     pip. The finger lies mostly outside the box, too little of it inside for
-    vision.read.HAND_SHARE as it was then (0.04; 0.035 of the disc). Since the
+    vision.hands.HAND_SHARE as it was then (0.04; 0.035 of the disc). Since the
     sixty-fourth pass's 0.03 the hand doubts it too; the rule is shown at 0.04."""
     from tools.vision.kinds import scene
-    from vision.read import CORNER_PIP_OFFSET, hand_share, pips_off_centre
+    from vision.doubts import CORNER_PIP_OFFSET, pips_off_centre
+    from vision.hands import hand_share
     img = scene("finger", 8, 19393).image
     det = Detection(1024.1, 453.2, 107.3, 0.5)
     t = find_top_face(img, det.x, det.y, det.size)
@@ -777,10 +782,10 @@ def test_a_1_whose_pip_lies_at_a_corner_of_a_face_no_square_is_unreadable(
     assert pips_off_centre(t) > CORNER_PIP_OFFSET
     assert 0.03 <= hand_share(img, det, t) < 0.04
     assert face_doubt(img, det, 1) == "hand"  # at 0.03
-    monkeypatch.setattr("vision.read.HAND_SHARE", 0.04)
+    monkeypatch.setattr("vision.hands.HAND_SHARE", 0.04)
     assert face_doubt(img, det, 1) == "more_pips"
     assert read_scene("finger", 8, 19393).wrong == 0
-    monkeypatch.setattr("vision.read.CORNER_PIP_OFFSET", 1.5)  # the rule off
+    monkeypatch.setattr("vision.doubts.CORNER_PIP_OFFSET", 1.5)  # the rule off
     res = read_scene("finger", 8, 19393)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
 
@@ -791,10 +796,10 @@ def test_a_1_boxed_round_one_pip_of_a_2_whose_face_shows_both_is_unreadable(
     forty-third pass): a white 2 of about 160 px on a dark polka cloth, boxed at
     121 px round its lower pip, read as 1 (0.84, the box crop's one pip agreeing).
     The top face found is a whole square with both pips, neither at its centre,
-    where a 1's pip is (vision.read.ONE_PIP_CENTRED)."""
+    where a 1's pip is (vision.doubts.ONE_PIP_CENTRED)."""
     res = read_scene("polka", 2, 48784)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (5, 0, 1, 0)
-    monkeypatch.setattr("vision.read.ONE_PIP_CENTRED", False)
+    monkeypatch.setattr("vision.doubts.ONE_PIP_CENTRED", False)
     res = read_scene("polka", 2, 48784)
     assert (res.correct, res.wrong, res.false) == (5, 1, 0)
     assert res.misreads[0][:2] == (2, 1)
@@ -810,7 +815,7 @@ def test_a_1_read_off_centre_on_a_face_with_two_pips_is_in_doubt(
     t = find_top_face(img, det.x, det.y, det.size)
     assert t.found and t.square and t.whole and len(t.pips) == 2 and t.value == 2
     assert face_doubt(img, det, 1) == "more_pips"
-    monkeypatch.setattr("vision.read.ONE_PIP_CENTRED", False)
+    monkeypatch.setattr("vision.doubts.ONE_PIP_CENTRED", False)
     assert face_doubt(img, det, 1) is None
 
 
@@ -819,8 +824,8 @@ def test_a_leaning_die_s_two_faces_taken_as_one_put_the_value_in_doubt(
     """Two faces of one red die, leaning, seen as one region of its colour, no square
     and no flat face (grain of 16 grey levels over it): two pips near one end of it,
     their centre far off the region's. A 4 read from the box's crop (pips of both
-    faces) is in doubt (vision.read.LEANING_FACE); the same region flat is let
-    through (vision.read.LEANING_TEXTURE)."""
+    faces) is in doubt (vision.doubts.LEANING_FACE); the same region flat is let
+    through (vision.doubts.LEANING_TEXTURE)."""
     def leaning(grain: float) -> np.ndarray:
         img = np.full((300, 320, 3), (30, 60, 30), np.uint8)
         cv2.rectangle(img, (70, 100), (250, 200), (40, 40, 200), -1)
@@ -834,10 +839,10 @@ def test_a_leaning_die_s_two_faces_taken_as_one_put_the_value_in_doubt(
     img = leaning(16.0)
     t = find_top_face(img, det.x, det.y, det.size)
     assert t.found and t.whole and not t.square and len(t.pips) == 2 and t.value is None
-    assert t.texture > vision.read.LEANING_TEXTURE
+    assert t.texture > vision.doubts.LEANING_TEXTURE
     assert face_doubt(img, det, 4) == "more_pips"
     assert face_doubt(leaning(0.0), det, 4) is None  # a flat region: one face
-    monkeypatch.setattr("vision.read.LEANING_FACE", False)
+    monkeypatch.setattr("vision.doubts.LEANING_FACE", False)
     assert face_doubt(img, det, 4) is None
 
 
@@ -847,10 +852,10 @@ def test_a_leaning_red_2_is_not_read_from_its_side_face_s_pips(
     forty-fourth pass): a red 2 leaning on its side face, a 4, both faces seen about
     equally, read as 4 (0.93, the box crop's four pips, two faces' pips, fitting a 4).
     The top face found is the two faces together, no square, two pips on it off its
-    centre (vision.read.LEANING_FACE): unreadable, a cocked die to re-throw."""
+    centre (vision.doubts.LEANING_FACE): unreadable, a cocked die to re-throw."""
     res = read_scene("specks", 7, 57066)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (2, 0, 1, 0)
-    monkeypatch.setattr("vision.read.LEANING_FACE", False)
+    monkeypatch.setattr("vision.doubts.LEANING_FACE", False)
     res = read_scene("specks", 7, 57066)
     assert (res.correct, res.wrong, res.false) == (2, 1, 0)
     assert res.misreads[0][:2] == (2, 4)
@@ -889,11 +894,11 @@ def test_a_numeral_1_cut_by_glare_on_a_square_face_is_no_1(
     glare spot across its stroke: on the box's crop one piece passed for the pip of a
     1 beside a blob too long for a pip (:attr:`vision.face.PipCheck.odd`), and on the
     top face, a clean four-cornered square, the one "pip" is no disc (it fills 0.71
-    of its enclosing circle, under :data:`vision.read.ROUND_PIP`). No value."""
+    of its enclosing circle, under :data:`vision.doubts.ROUND_PIP`). No value."""
     res = read_scene("numerals-text", 16, 23231)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.ROUND_PIP", 0.0)  # every pip a disc: read as 1
+    monkeypatch.setattr("vision.doubts.ROUND_PIP", 0.0)  # every pip a disc: read as 1
     res = read_scene("numerals-text", 16, 23231)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -908,12 +913,12 @@ def _top_with_pips(n: int) -> TopFace:
 def test_a_top_face_showing_more_than_six_pips_is_no_d6_face(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """No face of a d6 shows more than six pips: the region found is a patch of a
-    polka cloth (vision.read.SEVEN_PIPS)."""
+    polka cloth (vision.doubts.SEVEN_PIPS)."""
     img = np.full((300, 300, 3), 30, np.uint8)
     det = Detection(150.0, 150.0, 110.0, 0.9)
     assert face_doubt(img, det, 4, _top_with_pips(7), 12.0) == "not_d6"
     assert face_doubt(img, det, 4, _top_with_pips(4), 12.0) is None
-    monkeypatch.setattr("vision.read.SEVEN_PIPS", False)
+    monkeypatch.setattr("vision.doubts.SEVEN_PIPS", False)
     assert face_doubt(img, det, 4, _top_with_pips(7), 12.0) is None
 
 
@@ -926,13 +931,13 @@ def test_four_polka_dots_between_two_dice_are_no_4_where_their_patch_shows_seven
     of cloth the dice bound, shows seven dots. An invented die before; no die now.
     (The patch lies in a die's shadow: since the forty-third pass
     vision.read.SHADOW_WITH_VALUE drops it too, and since the fifty-seventh pass
-    vision.read.dot_lattice, the dots repeating past the box: both off here.)"""
+    vision.dots.dot_lattice, the dots repeating past the box: both off here.)"""
     res = read_scene("polka", 1, 27271)
     assert (res.correct, res.wrong, res.false) == (3, 0, 0)
     monkeypatch.setattr("vision.read.SHADOW_WITH_VALUE", False)
-    monkeypatch.setattr("vision.read.LATTICE_HITS", 0)
+    monkeypatch.setattr("vision.dots.LATTICE_HITS", 0)
     assert read_scene("polka", 1, 27271).false == 0
-    monkeypatch.setattr("vision.read.SEVEN_PIPS", False)
+    monkeypatch.setattr("vision.doubts.SEVEN_PIPS", False)
     assert read_scene("polka", 1, 27271).false == 1
 
 
@@ -977,12 +982,12 @@ def test_soft_rimmed_pips_of_a_5_are_no_glare(monkeypatch: pytest.MonkeyPatch) -
     # soft-rimmed glare spots, the centre one among them
     res = read_scene("specks", 24, seed=50001)
     assert (res.correct, res.wrong, res.unreadable) == (1, 0, 0)
-    monkeypatch.setattr(vision.read, "soft_rimmed_pips", lambda t, value: False)
+    monkeypatch.setattr(vision.doubts, "soft_rimmed_pips", lambda t, value: False)
     # its centre pip has the colour of its other pips all through, which tells it from
-    # glare too (vision.read.light_centre_pip): both off, it is unreadable
+    # glare too (vision.doubts.light_centre_pip): both off, it is unreadable
     res = read_scene("specks", 24, seed=50001)
     assert (res.correct, res.wrong, res.unreadable) == (1, 0, 0)
-    monkeypatch.setattr(vision.read, "LIGHT_CENTRE", 0.0)
+    monkeypatch.setattr(vision.doubts, "LIGHT_CENTRE", 0.0)
     res = read_scene("specks", 24, seed=50001)
     assert (res.correct, res.wrong, res.unreadable) == (0, 0, 1)
 
@@ -1006,7 +1011,7 @@ def test_a_glare_spot_smaller_than_a_pip_at_the_centre_of_a_2_is_no_3(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # blind seed 38684, glare scene 0 (looked at in the fortieth pass): a red 2 of
     # about 125 px with a soft glare spot at its centre, two thirds of a pip's area,
-    # which the top face took for the centre pip of a 3 (vision.read.SMALL_CENTRE)
+    # which the top face took for the centre pip of a 3 (vision.doubts.SMALL_CENTRE)
     res = read_scene("glare", 0, 38684)
     # (since the fifty-eighth pass the spot, smaller than a pip on the box's crop, puts
     # its pips in no doubt, vision.face.SMALL_GLARE: the 2 is read; it was unreadable)
@@ -1014,7 +1019,7 @@ def test_a_glare_spot_smaller_than_a_pip_at_the_centre_of_a_2_is_no_3(
     monkeypatch.setattr("vision.face.SMALL_GLARE", 0.0)
     res = read_scene("glare", 0, 38684)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 0, 2, 0)
-    monkeypatch.setattr("vision.read.SMALL_CENTRE", 0.0)
+    monkeypatch.setattr("vision.doubts.SMALL_CENTRE", 0.0)
     res = read_scene("glare", 0, 38684)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 1, 1, 0)
     assert res.misreads and res.misreads[0][:2] == (2, 3)
@@ -1026,10 +1031,10 @@ def test_a_glare_spot_merged_with_a_pip_of_a_red_2_is_no_3(
     # of about 220 px with a soft glare spot between its centre and one pip, smaller
     # than a pip. The box's crop took the spot for a 3's centre pip; the top face
     # found merged it with that pip into one mark, leaving one pip, so no glare
-    # check saw it (vision.read.MARKED_ODD)
+    # check saw it (vision.doubts.MARKED_ODD)
     res = read_scene("glare", 14, 44138)
     assert (res.correct, res.wrong, res.false) == (1, 0, 0)
-    monkeypatch.setattr("vision.read.MARKED_ODD", False)
+    monkeypatch.setattr("vision.doubts.MARKED_ODD", False)
     monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
     # stands against the top face's crop (fifty-first pass): it catches this one too
     res = read_scene("glare", 14, 44138)
@@ -1044,14 +1049,14 @@ def test_a_small_soft_spot_at_the_centre_is_no_soft_rimmed_pip(
     took one of its pips and the spot for soft spots, so pips and soft spots made
     three holes, a 3's, and the spot went undoubted: read as 3. The spot is 0.67 of
     the other holes' area, under the bound a 3's centre pip is held to
-    (vision.read.SMALL_CENTRE): the die is unreadable."""
+    (vision.doubts.SMALL_CENTRE): the die is unreadable."""
     sc = scene("glare", 8, 93527)
     assert sorted(d.value for d in sc.dice) == [2, 6, 6]
     r = read_dice(sc.image)
     assert sorted((d.value or 0) for d in r.dice) == [0, 6, 6]
     two = next(d for d in r.dice if d.value is None)
     assert 46 <= two.center[0] <= 212 and 514 <= two.center[1] <= 656
-    monkeypatch.setattr(vision.read, "SOFT_CENTRE_SIZED", False)
+    monkeypatch.setattr(vision.doubts, "SOFT_CENTRE_SIZED", False)
     monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
     # stands against the top face's crop (fifty-first pass): it catches this one too
     assert sorted(d.value for d in read_dice(sc.image).dice) == [3, 6, 6]
@@ -1083,14 +1088,14 @@ def test_a_glare_spot_on_a_3_in_a_box_far_larger_than_its_face_is_doubted(
     glare spot, boxed at 186 px though its face is 115 px. In that box the top face
     found showed no pip and was no whole square, so no doubt fired and the 3 was read
     as 2 (0.91, the box's crop fitting a 2). Asked again in a box of the face's size
-    (:data:`vision.read.FACE_REFIT`), the face is whole with its two pips and the spot
+    (:data:`vision.doubts.FACE_REFIT`), the face is whole with its two pips and the spot
     at its centre is glare: the die is unreadable."""
     image = scene("white-glare", 13, 115242).image
     at = [(d.value, round(d.center[0]), round(d.center[1])) for d in read_dice(image).dice]
     assert (None, 464, 505) in at and (2, 464, 505) not in at
     d = Detection(464.0, 504.5, 186.2, 0.68)
     assert face_doubt(image, d, 2) == "glare"
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)
+    monkeypatch.setattr("vision.doubts.FACE_REFIT", 0)
     at = [(d.value, round(d.center[0]), round(d.center[1])) for d in read_dice(image).dice]
     assert (2, 464, 505) in at
 
@@ -1111,7 +1116,7 @@ def test_a_box_far_larger_than_its_face_is_asked_again_at_the_face_s_size(
         monkeypatch: pytest.MonkeyPatch) -> None:
     res = read_scene(kind, i, seed)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)
+    monkeypatch.setattr("vision.doubts.FACE_REFIT", 0)
     # the numeral die's part is the frame's one read, a small 1 on a face that is no
     # square: vision.read.LONE_ONE_FACE (sixty-first pass) takes its value too; off
     monkeypatch.setattr("vision.read.LONE_ONE_FACE", False)
@@ -1127,12 +1132,12 @@ def test_a_face_the_pip_check_found_small_in_a_large_box_is_asked_again(
     one corner pip. The pip check's top face (116 px, a disc, not whole) showed no sharp
     pip; the upright look at the box fit a 2, and with that face given no doubt fired:
     read as 2. Asked again in a box 1.2 times that face
-    (:data:`vision.read.REFIT_WITH_TOP`), it shows more pips than a 2. It also fixes
+    (:data:`vision.doubts.REFIT_WITH_TOP`), it shows more pips than a 2. It also fixes
     84538 `glare-015`, left since the forty-sixth pass: a white 4 whose top right pip
     a glare patch washes out, boxed at 1.55 times the die, read as 2."""
     res = read_scene("glare", i, seed)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.REFIT_WITH_TOP", False)
+    monkeypatch.setattr("vision.doubts.REFIT_WITH_TOP", False)
     res = read_scene("glare", i, seed)
     # (since the fifty-fifth pass a soft spot as dark as the face's dark pips counts as
     # a pip, vision.face.DARK_SOFT_PIP, which reads this die's pips too)
@@ -1147,12 +1152,12 @@ def test_a_box_off_the_die_asks_the_face_found_again_about_its_centre(
     polka cloth, boxed at 131 px round one pip and a side face, read as 1. The face
     found at the box (144 px, square, not whole) is centred 0.32 of the box off it;
     asked again in a box 1.2 times it about its centre
-    (:data:`vision.read.REFIT_OFF_CENTRE`), it is a whole square showing both pips:
+    (:data:`vision.doubts.REFIT_OFF_CENTRE`), it is a whole square showing both pips:
     more pips than a 1, so the die is unreadable."""
     res = read_scene("polka", 6, 103223)
     # the 2 and a 6 the frame's edge cuts off are unreadable
     assert (res.correct, res.wrong, res.unreadable, res.false) == (3, 0, 2, 0)
-    monkeypatch.setattr("vision.read.REFIT_OFF_CENTRE", 0)
+    monkeypatch.setattr("vision.doubts.REFIT_OFF_CENTRE", 0)
     res = read_scene("polka", 6, 103223)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
 
@@ -1163,10 +1168,10 @@ def test_a_face_found_with_a_side_face_showing_more_pips_than_the_value_doubts_i
     failed, in the fifty-second pass): a blue 5 of about 90 px boxed at 81 px over part
     of its top face and a side face, read as 4. The top face found there is whole but
     no square (the top face and the side face as one) and shows 6 pips, more than a 4
-    (:data:`vision.read.MORE_PIPS_UNSQUARE`): the die is unreadable."""
+    (:data:`vision.doubts.MORE_PIPS_UNSQUARE`): the die is unreadable."""
     res = read_scene("scale", 8, 123726)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 0, 1, 0)
-    monkeypatch.setattr("vision.read.MORE_PIPS_UNSQUARE", False)
+    monkeypatch.setattr("vision.doubts.MORE_PIPS_UNSQUARE", False)
     res = read_scene("scale", 8, 123726)
     assert res.wrong == 1 and res.misreads[0][:2] == (5, 4)
 
@@ -1188,11 +1193,11 @@ def test_a_pip_is_filled_and_a_numeral_s_loop_is_a_hole() -> None:
     pip = _one(None)
     t = find_top_face(pip, 150.0, 150.0, 110.0)
     assert t.found and len(t.pips) == 1
-    assert vision.read.pip_loop(pip, t) == 0
+    assert vision.doubts.pip_loop(pip, t) == 0
     nine = _one("9")
     t = find_top_face(nine, 150.0, 150.0, 110.0)
     assert t.found and len(t.pips) == 1  # filled in to a pip by the face's search
-    assert vision.read.pip_loop(nine, t) >= vision.read.LOOP_MIN_PX
+    assert vision.doubts.pip_loop(nine, t) >= vision.doubts.LOOP_MIN_PX
 
 
 def test_a_numeral_with_a_loop_on_a_d20_seen_whole_is_no_1(
@@ -1201,10 +1206,10 @@ def test_a_numeral_with_a_loop_on_a_d20_seen_whole_is_no_1(
     the fifty-first pass): a navy d20 seen whole, its six-cornered outline taken for
     a very rounded die's disc face, its light "9" filled in to a round pip on the
     48 px crops: read as 1. At the frame's resolution the "9" holds its loop
-    (:data:`vision.read.LOOPED_PIP`)."""
+    (:data:`vision.doubts.LOOPED_PIP`)."""
     res = read_scene("polyhedra", 1, 139076)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.LOOPED_PIP", False)
+    monkeypatch.setattr("vision.doubts.LOOPED_PIP", False)
     res = read_scene("polyhedra", 1, 139076)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -1217,10 +1222,10 @@ def test_three_pips_in_a_line_off_the_centre_are_no_3(
     a white 6 with two pips of one column washed out by a glare patch, read as 3. The
     column left fits a 3 on the box's crop, but 0.33 and 0.35 half-sides off its centre
     and loosely (residual 0.26, 0.27): a 3's centre pip lies at the centre
-    (:data:`vision.read.OFF_CENTRE_LINE`). The die is unreadable."""
+    (:data:`vision.doubts.OFF_CENTRE_LINE`). The die is unreadable."""
     res = read_scene("glare", i, seed)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.OFF_CENTRE_LINE", 0)
+    monkeypatch.setattr("vision.doubts.OFF_CENTRE_LINE", 0)
     # (since the fifty-fifth pass a soft spot as dark as the face's dark pips counts as
     # a pip, vision.face.DARK_SOFT_PIP, which reads this die's pips too)
     monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
@@ -1275,17 +1280,17 @@ def _white_die_with_glare(centres: tuple[tuple[int, int], ...],
 def test_glare_on_a_white_3_s_dark_centre_pip_is_the_pip(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A white 3 whose black centre pip holds a specular spot: the spot is darker than
-    the face, so it is the pip, not glare (:func:`vision.read.dark_centre_pip`); the 3
+    the face, so it is the pip, not glare (:func:`vision.doubts.dark_centre_pip`); the 3
     is read. The same spot on a white 2, brighter than the face, is still no 3."""
     det = Detection(150.0, 150.0, 140.0, 0.9)
     three = _white_die_with_glare(((120, 120), (150, 150), (180, 180)), (152, 148))
     two = _white_die_with_glare(((120, 120), (180, 180)), (150, 150))
     assert face_doubt(three, det, 3) is None
     assert face_doubt(two, det, 3) == "glare"
-    monkeypatch.setattr(vision.read, "DARK_CENTRE_PIP", False)
+    monkeypatch.setattr(vision.doubts, "DARK_CENTRE_PIP", False)
     # (since the fifty-fifth pass a black point at the centre, away from the other
-    # pips, is the centre pip too: vision.read.BLACK_CENTRE, switched off here)
-    monkeypatch.setattr(vision.read, "BLACK_CENTRE", 0.0)
+    # pips, is the centre pip too: vision.doubts.BLACK_CENTRE, switched off here)
+    monkeypatch.setattr(vision.doubts, "BLACK_CENTRE", 0.0)
     assert face_doubt(three, det, 3) == "glare"
 
 
@@ -1293,12 +1298,12 @@ def test_white_dice_with_glare_on_their_centre_pip_are_read(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Development generator seed 63 of the white-glare kind, scene 34: a white 3 or 5
     whose centre pip holds the scene's glare spot is read with
-    :data:`vision.read.DARK_CENTRE_PIP`, unreadable as glare without it."""
+    :data:`vision.doubts.DARK_CENTRE_PIP`, unreadable as glare without it."""
     res = read_scene("white-glare", 34, 63)
     # (a 2 or a 4 under a spot smaller than a pip with no dip beside it is read since
-    # the fifty-ninth pass: vision.read.DIPLESS_SPOT)
+    # the fifty-ninth pass: vision.doubts.DIPLESS_SPOT)
     assert (res.correct, res.wrong, res.false) == (4, 0, 0)
-    monkeypatch.setattr(vision.read, "DIPLESS_SPOT", 0.0)
+    monkeypatch.setattr(vision.doubts, "DIPLESS_SPOT", 0.0)
     res = read_scene("white-glare", 34, 63)
     # (a third die, a black pip covered by glare but for its crescent, is read since
     # the fifty-sixth pass: vision.face.DARK_PIP_PIECE)
@@ -1306,9 +1311,9 @@ def test_white_dice_with_glare_on_their_centre_pip_are_read(
     monkeypatch.setattr(vision.face, "DARK_PIP_PIECE", False)
     res = read_scene("white-glare", 34, 63)
     assert (res.correct, res.wrong, res.false) == (2, 0, 0)
-    monkeypatch.setattr(vision.read, "DARK_CENTRE_PIP", False)
+    monkeypatch.setattr(vision.doubts, "DARK_CENTRE_PIP", False)
     # (since the fifty-fifth pass a black point at the centre, away from the other
-    # pips, is the centre pip too: vision.read.BLACK_CENTRE, switched off here)
-    monkeypatch.setattr(vision.read, "BLACK_CENTRE", 0.0)
+    # pips, is the centre pip too: vision.doubts.BLACK_CENTRE, switched off here)
+    monkeypatch.setattr(vision.doubts, "BLACK_CENTRE", 0.0)
     res = read_scene("white-glare", 34, 63)
     assert (res.correct, res.wrong, res.false) == (1, 0, 0)

@@ -1,6 +1,6 @@
 """Soft spots darker than a die's top face are pips whose rims glare or blur softened,
 never glare (vision.topface.FADED_ALONE), and a face with no sharp pip that shows more
-of them than the value read is no face of that value (vision.read.FADED_COUNT)."""
+of them than the value read is no face of that value (vision.doubts.FADED_COUNT)."""
 
 import pytest
 
@@ -19,7 +19,7 @@ def test_a_4_whose_pip_a_glare_patch_washes_out_is_no_2(
     assert (len(t.pips), len(t.glare), len(t.faded)) == (0, 3, 3)
     res = read_scene("glare", 1, 40603)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 0, 1, 0)
-    monkeypatch.setattr("vision.read.FADED_COUNT", False)
+    monkeypatch.setattr("vision.doubts.FADED_COUNT", False)
     res = read_scene("glare", 1, 40603)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 1, 0, 0)
     assert res.misreads[0][:2] == (4, 2)

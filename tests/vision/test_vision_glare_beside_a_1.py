@@ -2,7 +2,7 @@
 no layout, the one over 1.1 times as bright as the other is glare where the other,
 alone, is a 1's centre pip (vision.face.EXTRA_GLARE_ONE). And (sixty-sixth pass) a 1
 read from its top face's own crop, where the face's segmentation merged the pip and
-the spot into one mark (vision.read.TOP_CROP_ONE_PIP). Drawn faces, and scenes
+the spot into one mark (vision.doubts.TOP_CROP_ONE_PIP). Drawn faces, and scenes
 rendered like the red-box probe (development seeds 913, 915, 916, looked at)."""
 
 import numpy as np
@@ -65,5 +65,5 @@ def test_a_1_whose_top_face_crop_shows_one_round_pip_is_read(
     # the face's segmentation sees one mark, pip and spot run together
     img = _probe(seed, i)
     assert _near(img, *at) == [1]
-    monkeypatch.setattr("vision.read.TOP_CROP_ONE_PIP", False)
+    monkeypatch.setattr("vision.doubts.TOP_CROP_ONE_PIP", False)
     assert _near(img, *at) == [None]

@@ -1,7 +1,7 @@
 """A large red 3 or 5 whose white centre pip a glare spot covers (sixty-sixth pass):
 the box's crop fits the value one pip short, in glare doubt, and the die was left
 unreadable though its top face shows the pip under the spot
-(vision.read.GLARE_ON_CENTRE_PIP, vision.read.light_centre_pip). Scenes rendered like
+(vision.read.GLARE_ON_CENTRE_PIP, vision.doubts.light_centre_pip). Scenes rendered like
 the red-box probe of docs/vision-history.md (development seeds 913, 915, 918), and a
 development scene of the kinds."""
 

@@ -1,6 +1,6 @@
 """A glare patch over a white die's black pip (sixty-second pass): a top face, a whole
 square of four corners, that shows more sharp black pips than the value read, in no
-layout, puts that value in doubt (vision.read.DARK_PIPS_MORE): glare never makes a
+layout, puts that value in doubt (vision.doubts.DARK_PIPS_MORE): glare never makes a
 black pip, so one is hidden. Drawn faces, and the blind scene that showed it."""
 
 import cv2
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from tools.vision.kinds import read_scene, scene
+from vision.doubts import face_doubt
 from vision.model import Detection
-from vision.read import face_doubt
 from vision.topface import find_top_face
 
 DIE = Detection(150.0, 150.0, 140.0, 0.9)
@@ -42,7 +42,7 @@ def test_three_black_pips_in_an_l_are_no_2(monkeypatch: pytest.MonkeyPatch) -> N
     assert (t.square, t.whole, t.corners, t.dark_pips, len(t.pips), t.value) == (
         True, True, 4, True, 3, None)
     assert face_doubt(img, DIE, 2) == "more_pips"
-    monkeypatch.setattr("vision.read.DARK_PIPS_MORE", False)
+    monkeypatch.setattr("vision.doubts.DARK_PIPS_MORE", False)
     assert face_doubt(img, DIE, 2) is None
 
 
@@ -59,12 +59,12 @@ def test_a_white_4_whose_corner_pip_a_glare_patch_washed_out_is_unreadable(
     # pass): a white 4 of about 127 px boxed at 245 px with its side face, a glare
     # patch over its lower right pip. The box's crop looked at upright found two pips
     # as a 2 (vision.read.ROUND_UPRIGHT); the face asked again in a box 1.2 times it
-    # (vision.read.FACE_REFIT) is a whole square with three black pips in an L
+    # (vision.doubts.FACE_REFIT) is a whole square with three black pips in an L
     sc = scene("glare", 9, 221285)
     four = [d for d in sc.dice if d.value == 4 and d.center[0] < 200]
     assert len(four) == 1 and four[0].glare == "patch"
     res = read_scene("glare", 9, 221285)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.DARK_PIPS_MORE", False)
+    monkeypatch.setattr("vision.doubts.DARK_PIPS_MORE", False)
     res = read_scene("glare", 9, 221285)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)

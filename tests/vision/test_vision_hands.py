@@ -1,5 +1,5 @@
 """A hand or a finger over a die (vision.hands.hand_over, the "hand" doubt of
-vision.read.face_doubt): a skin-coloured band from outside the die to its centre
+vision.doubts.face_doubt): a skin-coloured band from outside the die to its centre
 makes the die unreadable, with a message that asks for the hand to go; a floor of
 skin colour, or a finger that stops at the die's outline, does not."""
 
@@ -11,15 +11,10 @@ import pytest
 
 from tools.vision.kinds import FIRST_FACE, read_scene, scene
 from vision import read_burst, read_dice
-from vision.hands import hand_over
+from vision.doubts import face_doubt
+from vision.hands import HAND_SHARE, hand_over, hand_share
 from vision.model import Detection
-from vision.read import (
-    HAND_SHARE,
-    UNSIZED_HAND_SHARE,
-    face_doubt,
-    hand_over_missed_die,
-    hand_share,
-)
+from vision.read import UNSIZED_HAND_SHARE, hand_over_missed_die
 from vision.topface import find_top_face
 from vision.types import Reading, VisionParams
 
@@ -119,7 +114,7 @@ def test_a_square_face_a_finger_notches_is_the_hand_s(
     assert t.square and not t.whole
     det = Detection(150.0, 150.0, 120.0, 0.9)
     assert face_doubt(img, det, 4) == "hand"
-    monkeypatch.setattr("vision.read.find_top_face",
+    monkeypatch.setattr("vision.doubts.find_top_face",
                         lambda *a: dataclasses.replace(find_top_face(*a), whole=True))
     assert face_doubt(img, det, 4) == "hidden_centre"
 
@@ -134,16 +129,17 @@ def test_dice_under_a_finger_in_the_kinds_scenes_give_no_value_they_do_not_show(
     # on a blind seed, its face still a square but notched by the finger: not whole)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.hand_over", lambda *a: 0.0)
+    monkeypatch.setattr("vision.hands.hand_over", lambda *a: 0.0)  # and in hand_share
     if (seed, i) == (2828, 5):  # its 2's one pip left lies at a corner of a face no
         # square: since blind seed 19393 the corner pip check catches it too
-        monkeypatch.setattr("vision.read.CORNER_PIP_OFFSET", 1.5)
+        monkeypatch.setattr("vision.doubts.CORNER_PIP_OFFSET", 1.5)
     if (seed, i) == (5959, 3):  # its red 4's two pips by the finger are soft spots
         # which, since the 30th pass, make a 4 with its two pips: no clean 2
         monkeypatch.setattr("vision.face.SOFT_TOGETHER", False)
     if (seed, i) == (808, 12):  # its 5's face found, no square and no flat face under
         # the finger, shows two pips off its centre: since the 44th pass the leaning
         # die check catches it too
-        monkeypatch.setattr("vision.read.LEANING_FACE", False)
+        monkeypatch.setattr("vision.doubts.LEANING_FACE", False)
     assert read_scene("finger", i, seed).wrong == 1
 
 
@@ -151,7 +147,7 @@ def test_a_finger_over_the_top_face_outside_the_box_s_inscribed_disc_is_seen() -
     """A blind seed of the kinds: a red 2 seen obliquely, a finger over the top
     face's corner pip. The box takes in two side faces, so its centre is off the top
     face's, and the finger stops outside the box's inscribed disc: the 2's other pip
-    was read as a 1. Measured on the top face as well (vision.read.hand_share), the
+    was read as a 1. Measured on the top face as well (vision.hands.hand_share), the
     finger covers it: the die is unreadable."""
     sc = scene("finger", 9, 4141)
     assert sc.dice[0].value == 2
@@ -170,7 +166,7 @@ def test_a_finger_over_the_top_face_outside_the_box_s_inscribed_disc_is_seen() -
 
 def test_the_hand_on_the_box_alone_misreads_that_2_as_a_1(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("vision.read.hand_share",
+    monkeypatch.setattr("vision.hands.hand_share",
                         lambda img, d, t: hand_over(img, d.x, d.y, d.size))
     res = read_scene("finger", 9, 4141)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
@@ -181,13 +177,13 @@ def test_a_3_whose_corner_pip_a_finger_hides_off_its_whole_face_is_the_hand_s(
     """A blind seed of the kinds: a red 3 seen obliquely, a finger over one corner
     pip. The top face found is a whole square (the finger's tip outside it), and the
     centre pip with the other corner fit a 2 cleanly, their centre 0.33 half-sides
-    off the face's (vision.read.HIDDEN_PIP_OFFSET): it was read as 2. With the finger
+    off the face's (vision.doubts.HIDDEN_PIP_OFFSET): it was read as 2. With the finger
     over the die, the die is unreadable and the hand is asked to go."""
     r = read_dice(scene("finger", 5, 6565).image)
     assert 2 not in [d.value for d in r.dice if d.center[0] > 1000]
     assert any(p.code == "unreadable" and "hand" in p.message.lower() for p in r.problems)
     assert read_scene("finger", 5, 6565).wrong == 0
-    monkeypatch.setattr("vision.read.HIDDEN_PIP_OFFSET", 1.0)  # the rule off
+    monkeypatch.setattr("vision.doubts.HIDDEN_PIP_OFFSET", 1.0)  # the rule off
     res = read_scene("finger", 5, 6565)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
 
@@ -205,8 +201,8 @@ def test_a_2_with_a_pip_at_its_top_face_s_centre_on_a_notched_face_is_unreadable
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     # without the rule the 3 reads 2 (and without the hand check, which has the
     # finger's notch too)
-    monkeypatch.setattr("vision.read.NO_CENTRE_PIP", ())
-    monkeypatch.setattr("vision.read.hand_share", lambda img, d, t: 0.0)
+    monkeypatch.setattr("vision.doubts.NO_CENTRE_PIP", ())
+    monkeypatch.setattr("vision.hands.hand_share", lambda img, d, t: 0.0)
     res = read_scene(kind, i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
 
@@ -215,17 +211,17 @@ def test_a_1_whose_pip_lies_at_a_corner_of_its_top_face_is_the_hand_s(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A blind seed of the kinds: a red 2 seen obliquely, a finger over one pip. The
     top face found is a whole square showing the other pip at a corner (0.67
-    half-sides off its centre, vision.read.pips_off_centre); the box's crop, centred
+    half-sides off its centre, vision.doubts.pips_off_centre); the box's crop, centred
     off the face, fit that pip to a 1 near its centre: read as 1. A 1's pip lies at
     its face's centre: with the finger over the die, it is unreadable."""
-    from vision.read import pips_off_centre
+    from vision.doubts import pips_off_centre
     img = scene("finger", 5, 14242).image
     t = find_top_face(img, 383.3, 485.5, 140.0)
     assert t.found and t.square and t.whole and len(t.pips) == 1
     assert pips_off_centre(t) > 0.6
     assert face_doubt(img, Detection(383.3, 485.5, 140.0, 0.9), 1, None, 20.0) == "hand"
     assert read_scene("finger", 5, 14242).wrong == 0
-    monkeypatch.setattr("vision.read.pips_off_centre", lambda t: 0.0)  # the rule off
+    monkeypatch.setattr("vision.doubts.pips_off_centre", lambda t: 0.0)  # the rule off
     res = read_scene("finger", 5, 14242)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 1)
 
@@ -244,7 +240,7 @@ def test_a_die_whose_face_a_finger_cuts_up_is_the_hand_s(
     assert face_doubt(img, det, 4) == "hand"
     assert read_scene("finger", 12, 15757).wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.hand_share", lambda *a: 0.0)  # the hand check off
+    monkeypatch.setattr("vision.hands.hand_share", lambda *a: 0.0)  # the hand check off
     res = read_scene("finger", 12, 15757)
     assert res.wrong == 1 and res.misreads[0][:2] == (6, 4)
 
@@ -258,18 +254,18 @@ def test_a_face_under_a_finger_whose_pips_are_not_the_value_s_is_the_hand_s(
     its centre), over a red 4's right-hand column (the left column's two pips 0.37
     off), over one pip of a red 6 (five pips on a whole square face, the box's crop
     fit four). Each was read as a smaller value; with the finger over the die and the
-    top face's pips not the value's (vision.read.not_the_value_s_pips), unreadable.
+    top face's pips not the value's (vision.doubts.not_the_value_s_pips), unreadable.
     (The 3 read as 2 is also withheld since the twenty-ninth pass, the classifier's
     second a 3: vision.read.rival_holds_the_pips, and since the forty-eighth, its
-    centre pip left on a 2's face: vision.read.FINGER_CENTRE_PIP; the counterfactual
+    centre pip left on a 2's face: vision.doubts.FINGER_CENTRE_PIP; the counterfactual
     turns both off.)"""
     res = read_scene("finger", i, seed)
     assert (res.wrong, res.false) == (0, 0)
     assert res.unreadable >= 1
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.not_the_value_s_pips", lambda t, value: False)
+    monkeypatch.setattr("vision.doubts.not_the_value_s_pips", lambda t, value: False)
     monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)
-    monkeypatch.setattr("vision.read.FINGER_CENTRE_PIP", ())
+    monkeypatch.setattr("vision.doubts.FINGER_CENTRE_PIP", ())
     # (since the fifty-eighth pass a soft spot that alone completes the pips' layout is
     # a pip, vision.face.GLARE_COMPLETES: the 6's box crop then fits it)
     monkeypatch.setattr("vision.face.GLARE_COMPLETES", False)
@@ -278,7 +274,7 @@ def test_a_face_under_a_finger_whose_pips_are_not_the_value_s_is_the_hand_s(
 
 
 def test_pips_not_the_value_s_more_of_them_or_off_centre() -> None:
-    from vision.read import not_the_value_s_pips
+    from vision.doubts import not_the_value_s_pips
     t = find_top_face(_die(), 150.0, 150.0, 120.0)  # a whole red 5, all pips seen
     assert t.found and len(t.pips) == 5
     assert not not_the_value_s_pips(t, 5)
@@ -427,14 +423,14 @@ def test_a_pip_a_closer_colour_left_out_by_a_finger_is_the_hand_s(
     held closer (vision.read.TOP_FACE_TIGHTER) left out the pip by the finger, and
     its two pips on a diagonal fit the classifier's 2; the face found at the first
     threshold shows three pips on its own crop. With the finger over the die, that
-    face is asked too (vision.read.HAND_LOOSE_TOP): unreadable, the hand asked to go."""
+    face is asked too (vision.doubts.HAND_LOOSE_TOP): unreadable, the hand asked to go."""
     image = scene("finger", 15, 34846).image
     r = read_dice(image)
     near = [k for k, d in enumerate(r.dice)
             if abs(d.center[0] - 787) < 30 and abs(d.center[1] - 562) < 30]
     assert len(near) == 1 and r.dice[near[0]].value is None
     assert any(p.die == near[0] and "hand" in p.message for p in r.problems)
-    monkeypatch.setattr("vision.read.HAND_LOOSE_TOP", False)
+    monkeypatch.setattr("vision.doubts.HAND_LOOSE_TOP", False)
     r = read_dice(image)
     assert [d.value for d in r.dice
             if abs(d.center[0] - 787) < 30 and abs(d.center[1] - 562) < 30] == [2]
@@ -470,7 +466,7 @@ def test_a_pip_at_the_centre_of_a_2_under_a_finger_is_a_hidden_3(
     top face found below the finger is a whole square, and its centre and corner pips
     fit a 2 about it (their centre 0.30 half-sides off, not over HIDDEN_PIP_OFFSET).
     A 2 has no pip at its centre: with the finger over the die, it is unreadable and
-    the hand is asked to go (vision.read.FINGER_CENTRE_PIP)."""
+    the hand is asked to go (vision.doubts.FINGER_CENTRE_PIP)."""
     image = scene("finger", 6, 97567).image
 
     def near(r: Reading) -> list[tuple[int, int | None]]:
@@ -481,7 +477,7 @@ def test_a_pip_at_the_centre_of_a_2_under_a_finger_is_a_hidden_3(
     [(k, value)] = near(r)
     assert value is None
     assert any(p.die == k and "hand is over the die" in p.message for p in r.problems)
-    monkeypatch.setattr("vision.read.FINGER_CENTRE_PIP", ())
+    monkeypatch.setattr("vision.doubts.FINGER_CENTRE_PIP", ())
     assert [v for _, v in near(read_dice(image))] == [2]
 
 
@@ -513,6 +509,6 @@ def test_a_thin_finger_along_a_6_s_column_puts_it_in_doubt(
     # (0.038 of the box's disc), read as 3 from the other column at HAND_SHARE 0.04
     res = read_scene("finger", 9, 242697)
     assert (res.correct, res.wrong, res.unreadable, res.missed) == (1, 0, 1, 3)
-    monkeypatch.setattr("vision.read.HAND_SHARE", 0.04)
+    monkeypatch.setattr("vision.hands.HAND_SHARE", 0.04)
     res = read_scene("finger", 9, 242697)
     assert (res.correct, res.wrong, res.unreadable, res.missed) == (1, 1, 0, 3)

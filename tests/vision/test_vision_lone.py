@@ -9,8 +9,9 @@ import pytest
 
 from tools.vision.kinds import read_scene, scene
 from vision import read_dice
+from vision.doubts import d6_face_seen
 from vision.model import Detection
-from vision.read import FaceRead, _alone_without_pips, _unsquare_face, d6_face_seen
+from vision.read import FaceRead, _alone_without_pips, _unsquare_face
 from vision.types import Calibration, VisionParams
 
 # (kind, index, seed, x, y, what it was read as without the check): blind seeds of
@@ -34,8 +35,8 @@ def test_a_lone_small_read_without_a_face_is_unreadable(
     # a die (test_a_doubtful_lone_small_read_is_no_die); off, to see this one alone
     monkeypatch.setattr("vision.read.LONE_DOUBT_DROPS", False)
     # the face found in the numeral's box is under 0.7 of it, and asked again in a box
-    # of its size (vision.read.FACE_REFIT) its "5" is a mark, so it goes too: off
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)
+    # of its size (vision.doubts.FACE_REFIT) its "5" is a mark, so it goes too: off
+    monkeypatch.setattr("vision.doubts.FACE_REFIT", 0)
     # the red 4's side face shows its pips at a slant, every read of the frame so
     # (vision.read.STRIPS_OR_SLANTED, fifty-first pass): no die at all; off
     monkeypatch.setattr("vision.read.STRIPS_OR_SLANTED", False)
@@ -104,7 +105,7 @@ def test_a_sure_lone_small_read_without_a_face_stays_unreadable(
     # the classifier sure of its value (over VisionParams.unread_min_prob): kept as an
     # unreadable die, a real small die the table is asked to look at again
     img = _small_die([(-10, -10), (10, -10), (-10, 10), (10, 10)], (400, 300))
-    monkeypatch.setattr("vision.read.d6_face_seen", lambda *a: False)
+    monkeypatch.setattr("vision.doubts.d6_face_seen", lambda *a: False)
     r = read_dice(img)
     assert [d.value for d in r.dice] == [None] and r.dice[0].confidence >= 0.92
     # held to a threshold over its confidence, it would go
@@ -138,7 +139,7 @@ def test_a_lone_small_die_showing_its_face_keeps_its_value(
     r = read_dice(img)
     assert [d.value for d in r.dice] == [4], r
     # the check did look at it: with no face seen it would be unreadable
-    monkeypatch.setattr("vision.read.d6_face_seen", lambda *a: False)
+    monkeypatch.setattr("vision.doubts.d6_face_seen", lambda *a: False)
     assert [d.value for d in read_dice(img).dice] == [None]
 
 
@@ -159,7 +160,7 @@ def test_a_calibrated_die_size_sizes_a_lone_small_die(monkeypatch: pytest.Monkey
     # a fixed camera's calibration gives the die size: a lone small die is sized by
     # it, and no face need be seen
     img = _small_die([(-10, -10), (10, -10), (-10, 10), (10, 10)], (400, 300))
-    monkeypatch.setattr("vision.read.d6_face_seen", lambda *a: False)
+    monkeypatch.setattr("vision.doubts.d6_face_seen", lambda *a: False)
     assert [d.value for d in read_dice(img).dice] == [None]
     cal = Calibration(die_size_px=40.0)
     assert [d.value for d in read_dice(img, calibration=cal).dice] == [4]
@@ -170,7 +171,7 @@ def test_a_crop_round_one_die_is_not_held_to_it(monkeypatch: pytest.MonkeyPatch)
     # photos are) is no piece of a larger thing in a camera's frame
     img = _small_die([(-10, -10), (10, -10), (-10, 10), (10, 10)], (400, 300))
     crop = np.ascontiguousarray(img[225:375, 325:475])
-    monkeypatch.setattr("vision.read.d6_face_seen", lambda *a: False)
+    monkeypatch.setattr("vision.doubts.d6_face_seen", lambda *a: False)
     assert [d.value for d in read_dice(img).dice] == [None]
     assert [d.value for d in read_dice(crop).dice] == [4]
 
@@ -216,7 +217,7 @@ def test_an_unread_small_box_on_a_grid_of_polka_dots_is_no_die(
     # a light cloth with a fine grid of black dots, three dice of 17..27 px on it: a
     # 23 px box among the dots, "a die" at 0.95 with no value, was reported as an
     # unreadable die (blind seed 117464 `scale-038`, looked at). Its colour goes on
-    # past the box on every side and no top face stands apart (vision.read.dot_grid,
+    # past the box on every side and no top face stands apart (vision.dots.dot_grid,
     # SMALL_GRID): the cloth
     image = scene("scale", 38, 117464).image
     r = read_dice(image)

@@ -93,6 +93,7 @@ def test_a_patch_of_polka_cloth_the_size_of_the_dice_is_no_die(
     # the dice read, and its dots read as a 4 whose pips agree; it shows no d6's top
     # face, so it is not taken. Taken without that check, it is an invented die
     import vision.read as read
+    from vision import dots, doubts
 
     res = read_scene("polka", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
@@ -107,11 +108,11 @@ def test_a_patch_of_polka_cloth_the_size_of_the_dice_is_no_die(
     monkeypatch.setattr(read, "_at_size_read", any_face)
     # (since the 31st pass a top face showing over six pips is no d6's face, which
     # holds the 3434 patch out too: that off as well)
-    monkeypatch.setattr(read, "SEVEN_PIPS", False)
+    monkeypatch.setattr(doubts, "SEVEN_PIPS", False)
     # a read whose box is the floor's colour (vision.read.FLOOR_READ) catches it too
     monkeypatch.setattr(read, "FLOOR_READ", False)
     # (since the 57th pass the dots repeating past the box are no die either: off)
-    monkeypatch.setattr(read, "LATTICE_HITS", 0)
+    monkeypatch.setattr(dots, "LATTICE_HITS", 0)
     assert read_scene("polka", i, seed).false == 1
 
 

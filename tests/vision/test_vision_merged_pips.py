@@ -120,7 +120,7 @@ def test_a_red_die_seen_obliquely_is_read_from_its_top_face_alone(
     threshold: the pips fit no layout on the face found, and fit the classifier's
     value once the face's colour is held closer (vision.read.TOP_FACE_TIGHTER). Since
     the twenty-first pass the face found is also looked at again about its pips
-    (vision.read.recentred_check), which reads the die of seed 1212 by itself; both
+    (vision.facecrops.recentred_check), which reads the die of seed 1212 by itself; both
     are patched off for the reading before them; so, for the die of seed 1919, is the
     glare spot told from its pips since the fifty-seventh pass (vision.face.
     EXTRA_GLARE), which lets the box's crop fit its value."""
@@ -130,7 +130,7 @@ def test_a_red_die_seen_obliquely_is_read_from_its_top_face_alone(
     assert (res.correct, res.wrong, res.unreadable + res.missed, res.false) == (
         right, 0, unread, 0)
     monkeypatch.setattr("vision.read.TOP_FACE_TIGHTER", ())
-    monkeypatch.setattr("vision.read.recentred_check", lambda *a: None)
+    monkeypatch.setattr("vision.facecrops.recentred_check", lambda *a: None)
     monkeypatch.setattr("vision.face.EXTRA_GLARE", 0.0)
     before = read_scene(kind, i, seed)
     assert (before.correct, before.wrong) == (right - 1, 0)

@@ -1,9 +1,9 @@
 """Red dice with white pips in a wooden dice box (fifty-seventh pass): a glare spot
-beside a 3's or a 5's white centre pip (vision.read.light_centre_pip, LIGHT_CENTRE),
+beside a 3's or a 5's white centre pip (vision.doubts.light_centre_pip, LIGHT_CENTRE),
 a sharp glare spot off the centre counted as one more pip (vision.face.EXTRA_GLARE),
 a red die lying against the box's wall, whose wood is of skin colour
-(vision.read.HAND_WHOLE_FACE, vision.hands.HAND_OPEN_PX), and a dotted cloth's dots
-that repeat past the box (vision.read.dot_lattice). Drawn dice, and scenes
+(vision.hands.HAND_WHOLE_FACE, vision.hands.HAND_OPEN_PX), and a dotted cloth's dots
+that repeat past the box (vision.dots.dot_lattice). Drawn dice, and scenes
 rendered like the red-box probe of docs/vision-history.md (development seeds 913, 916)."""
 
 from dataclasses import replace
@@ -15,16 +15,11 @@ import pytest
 from tests.vision.test_vision_white_glare import DIE, _spot
 from tools.vision.kinds import BAR, scene
 from vision import read_dice
+from vision.dots import dot_lattice
+from vision.doubts import face_doubt, light_centre_pip
 from vision.face import FACE_PX, find_pips
-from vision.hands import hand_over
+from vision.hands import HAND_SHARE, hand_over, hand_share
 from vision.model import Detection
-from vision.read import (
-    HAND_SHARE,
-    dot_lattice,
-    face_doubt,
-    hand_share,
-    light_centre_pip,
-)
 from vision.render import render_scene
 from vision.topface import find_top_face
 
@@ -59,7 +54,7 @@ def test_a_glare_spot_beside_a_3_s_white_centre_pip_is_not_doubted(
     assert len(t.pips) == 3 and t.centre_pip_size > 1.35
     assert light_centre_pip(img, t)  # a solid piece of the pip keeps the pips' colour
     assert face_doubt(img, DIE, 3) is None
-    monkeypatch.setattr("vision.read.LIGHT_CENTRE", 0.0)
+    monkeypatch.setattr("vision.doubts.LIGHT_CENTRE", 0.0)
     assert face_doubt(img, DIE, 3) == "glare"
 
 
@@ -92,7 +87,7 @@ def test_red_3s_and_5s_with_glare_on_the_centre_pip_are_read(
                 and abs(d.center[1] - y) < 40]
         assert near == [3]
         with monkeypatch.context() as m:
-            m.setattr("vision.read.LIGHT_CENTRE", 0.0)
+            m.setattr("vision.doubts.LIGHT_CENTRE", 0.0)
             near = [d.value for d in read_dice(img).dice if abs(d.center[0] - x) < 40
                     and abs(d.center[1] - y) < 40]
             assert near == [None]
@@ -116,7 +111,7 @@ def test_a_box_wall_in_a_large_box_is_no_hand_where_the_face_is_whole(
     assert t.found and t.square and t.whole
     assert hand_over(img, d.x, d.y, d.size) >= HAND_SHARE  # the wall is in the box's disc
     assert hand_share(img, d, t) == 0.0
-    monkeypatch.setattr("vision.read.HAND_WHOLE_FACE", False)
+    monkeypatch.setattr("vision.hands.HAND_WHOLE_FACE", False)
     assert hand_share(img, d, t) >= HAND_SHARE
 
 
@@ -143,7 +138,7 @@ def test_a_red_3_against_the_box_wall_is_read(monkeypatch: pytest.MonkeyPatch) -
                 if abs(d.center[0] - 188) < 40 and abs(d.center[1] - 181) < 40]
 
     assert near() == [3]
-    monkeypatch.setattr("vision.read.HAND_WHOLE_FACE", False)
+    monkeypatch.setattr("vision.hands.HAND_WHOLE_FACE", False)
     monkeypatch.setattr("vision.hands.HAND_OPEN_PX", 0)
     assert near() == [None]
 
@@ -217,7 +212,7 @@ def test_a_die_s_square_shadow_on_a_dotted_cloth_is_no_die(
     box = Detection(240.0, 240.0, 130.0, 0.9)
     assert find_top_face(img, box.x, box.y, box.size).value == 4
     assert dot_lattice(img, box)
-    monkeypatch.setattr("vision.read.LATTICE_HITS", 0)
+    monkeypatch.setattr("vision.dots.LATTICE_HITS", 0)
     assert not dot_lattice(img, box)
 
 
@@ -243,5 +238,5 @@ def test_a_patch_of_a_polka_cloth_between_dice_is_no_die(
                 if abs(d.center[0] - 614) < 30 and abs(d.center[1] - 502) < 30]
 
     assert invented() == []
-    monkeypatch.setattr("vision.read.LATTICE_HITS", 0)
+    monkeypatch.setattr("vision.dots.LATTICE_HITS", 0)
     assert invented() == [4]

@@ -2,7 +2,7 @@
 pip hides none (vision.face.SMALL_GLARE); a soft spot that alone completes the pips'
 layout is a pip (vision.face.GLARE_COMPLETES); a saturated spot at a red 2's or 4's
 centre that the box's crop found smaller than a pip puts it in no doubt
-(vision.read.SMALL_GLARE_SPARES); and a large soft spot at a red 2's centre stays
+(vision.doubts.SMALL_GLARE_SPARES); and a large soft spot at a red 2's centre stays
 unreadable where the classifier reads 3 (the blind scene that removed a fourth rule,
 GLARE_ON_LIGHT_PIP). Drawn dice, and scenes rendered like the red-box probe of
 docs/vision-history.md (development seeds 917, 918)."""
@@ -15,8 +15,9 @@ from tests.vision.test_vision_red_box import RED, _probe, _red
 from tests.vision.test_vision_white_glare import DIE, _spot
 from tools.vision.kinds import scene
 from vision import read_dice
+from vision.doubts import face_doubt, saturated_centre
 from vision.face import FACE_PX, find_pips
-from vision.read import box_face_crop, face_doubt, saturated_centre
+from vision.facecrops import box_face_crop
 from vision.topface import find_top_face
 
 FOUR = [(120, 120), (180, 120), (120, 180), (180, 180)]
@@ -112,7 +113,7 @@ def test_a_saturated_spot_smaller_than_a_pip_at_a_red_4_s_centre_hides_none(
     t = find_top_face(img, 150.0, 150.0, 140.0)
     assert saturated_centre(img, t.center, t.side)
     assert face_doubt(img, DIE, 4, None, pips=pips) is None
-    monkeypatch.setattr("vision.read.SMALL_GLARE_SPARES", False)
+    monkeypatch.setattr("vision.doubts.SMALL_GLARE_SPARES", False)
     assert face_doubt(img, DIE, 4, None, pips=pips) == "glare"
 
 
@@ -123,7 +124,7 @@ def test_a_pip_run_into_a_spot_s_halo_is_not_spared_as_small_glare(
     touching its centre pip, read as 4. The box's crop found the four corner pips and
     took the centre pip, run into the spot's halo, for a spot smaller than a pip,
     which hides none (SMALL_GLARE_SPARES); but only 0.28 of the face's centre is its
-    colour, more than such a spot could fill (vision.read.SPARE_CLEAR): unreadable."""
+    colour, more than such a spot could fill (vision.doubts.SPARE_CLEAR): unreadable."""
     image = scene("side-faces", 7, 216033).image
     t = find_top_face(image, 348.6, 250.1, 228.1)
     assert 0.2 < t.centre_clear < 1 / 3
@@ -131,7 +132,7 @@ def test_a_pip_run_into_a_spot_s_halo_is_not_spared_as_small_glare(
     assert [(d.value, round(d.center[0]), round(d.center[1])) for d in r.dice] == [
         (None, 349, 250)]
     assert [p.code for p in r.problems] == ["unreadable"]
-    monkeypatch.setattr("vision.read.SPARE_CLEAR", 0.0)
+    monkeypatch.setattr("vision.doubts.SPARE_CLEAR", 0.0)
     assert [d.value for d in read_dice(image).dice] == [4]
 
 
@@ -149,7 +150,7 @@ def test_red_4s_with_a_saturated_spot_at_the_centre_are_read(
     cases = [(_probe(917, 14), (360, 233)), (_probe(917, 95), (406, 268))]
     for img, (x, y) in cases:
         assert _near(img, x, y) == [4]
-    monkeypatch.setattr("vision.read.SMALL_GLARE_SPARES", False)
+    monkeypatch.setattr("vision.doubts.SMALL_GLARE_SPARES", False)
     for img, (x, y) in cases:
         assert _near(img, x, y) == [None]
 
@@ -159,7 +160,7 @@ def test_a_large_soft_glare_spot_at_a_red_2_s_centre_is_no_centre_pip() -> None:
     pass): a red 2 of about 130 px, a soft glare spot larger than a pip at its centre,
     the classifier 0.98 for a 3. A rule tried that pass (GLARE_ON_LIGHT_PIP) counted
     such a spot as a white centre pip under glare where the top face showed a piece of
-    the pips' colour at its centre (vision.read.light_centre_pip): this spot's halo
+    the pips' colour at its centre (vision.doubts.light_centre_pip): this spot's halo
     has one, 0.5 of a pip's radius thick, as thick as under the probes' real centre
     pips (0.33..0.67); read as 3. The rule was removed: the 2 is unreadable."""
     image = scene("glare", 2, 202701).image

@@ -1,5 +1,5 @@
 """A 1 whose box crop is ringed by its pip's colour is a numeral's loop, not a pip
-(vision.read.ringed_by_pips, RINGED_PIP): the bold loop of a numeral fills the crop,
+(vision.doubts.ringed_by_pips, RINGED_PIP): the bold loop of a numeral fills the crop,
 its hole is taken for a light pip on a dark "face", and the die's real face rings it."""
 
 import cv2
@@ -8,10 +8,10 @@ import pytest
 
 from tools.vision.kinds import scene
 from vision import read_dice
+from vision.doubts import ringed_by_pips
 from vision.face import PipCheck
 from vision.layouts import LayoutFit
 from vision.model import Detection
-from vision.read import ringed_by_pips
 
 GREEN = (40, 110, 30)  # BGR felt
 ONE = PipCheck(LayoutFit(1, 0.0, 0.0, 0.0), 1, 150.0, centres=((0.0, 0.0),))
@@ -53,7 +53,7 @@ def test_a_numeral_6_read_as_1_is_unreadable(monkeypatch: pytest.MonkeyPatch) ->
     r = read_dice(image)
     assert [(d.value, round(d.center[0]), round(d.center[1])) for d in r.dice] == [
         (None, 364, 466)]
-    monkeypatch.setattr("vision.read.RINGED_PIP", False)
+    monkeypatch.setattr("vision.doubts.RINGED_PIP", False)
     r = read_dice(image)
     assert [(d.value, round(d.center[0]), round(d.center[1])) for d in r.dice] == [
         (1, 364, 466)]

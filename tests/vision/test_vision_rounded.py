@@ -199,6 +199,6 @@ def test_a_very_rounded_3_boxed_large_shows_its_partner_pips_closer_in(
     assert centre_pip_partners(img, 1140.7, 176.4, 0.8 * 126.5, True) == 1
     res = read_scene("rounded", 8, 130998)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (2, 0, 1, 0)
-    monkeypatch.setattr("vision.read.PARTNERS_CLOSER", 0.0)
+    monkeypatch.setattr("vision.doubts.PARTNERS_CLOSER", 0.0)
     res = read_scene("rounded", 8, 130998)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 1)

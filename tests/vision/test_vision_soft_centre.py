@@ -101,19 +101,19 @@ def test_glare_at_the_centre_of_a_red_die_gives_no_wrong_value(
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.face.SOFTER_THAN_SIBLINGS", 99.0)
     # (one of them, 233 over pips of 175, is also brighter than its pips by
-    # vision.read.BRIGHT_STEP: that check is switched off too)
-    monkeypatch.setattr("vision.read.BRIGHT_STEP", 255)
+    # vision.doubts.BRIGHT_STEP: that check is switched off too)
+    monkeypatch.setattr("vision.doubts.BRIGHT_STEP", 255)
     monkeypatch.setattr("vision.face.GLARE_LIKE", 99.0)  # and size with brightness
     # (and the glare core looked for at the box's centre where the top face found is
-    # no square, vision.read.BOX_GLARE, which catches one of them too)
-    monkeypatch.setattr("vision.read.BOX_GLARE", ())
+    # no square, vision.doubts.BOX_GLARE, which catches one of them too)
+    monkeypatch.setattr("vision.doubts.BOX_GLARE", ())
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
     # (since the 37th pass the top face's segmentation parts glare from the pips it
     # touches, vision.topface.PART_HOLES, which catches one of them too)
     monkeypatch.setattr("vision.topface.PART_HOLES", False)
     # (since the 42nd pass a 3 whose top face shows fewer holes than pips is in doubt,
-    # vision.read.MARKED_ODD, which catches two of them too)
-    monkeypatch.setattr("vision.read.MARKED_ODD", False)
+    # vision.doubts.MARKED_ODD, which catches two of them too)
+    monkeypatch.setattr("vision.doubts.MARKED_ODD", False)
     assert read_scene("glare", i, seed).wrong == 1
 
 
@@ -136,8 +136,8 @@ def _white_three(centre: tuple[int, int, int], sigma: float) -> np.ndarray:
 
 
 def test_a_white_3_whose_centre_pip_glare_washed_out_is_no_2() -> None:
+    from vision.doubts import face_doubt
     from vision.model import Detection
-    from vision.read import face_doubt
     from vision.topface import find_top_face
 
     img = _white_three((150, 150, 150), 3.0)  # grey and soft: a pip washed out
@@ -205,13 +205,13 @@ def test_glare_brighter_than_the_pips_by_30_levels_is_no_centre_pip(
     """A blind seed: a red 4 with a glare spot at its centre (240 over pips of 206,
     unsaturated), its rim sharp enough to pass for a pip: read as 5. A pip is no
     light source; 30 levels over the brightest of the rest of the face
-    (vision.read.BRIGHT_STEP) is glare."""
+    (vision.doubts.BRIGHT_STEP) is glare."""
     from tools.vision.kinds import read_scene
 
     res = read_scene("glare", 8, 4141)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.BRIGHT_STEP", 40)  # as before
+    monkeypatch.setattr("vision.doubts.BRIGHT_STEP", 40)  # as before
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
     monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
     # stands against the top face's crop (fifty-first pass): it catches this one too
@@ -224,12 +224,12 @@ def test_glare_at_the_box_centre_counts_where_the_top_face_is_no_square(
     """A blind seed: a red 4 touching a red neighbour, so its top face is segmented
     with the neighbour's (no square, its centre misplaced); saturated glare at its
     centre was taken for a 5's centre pip. Looked for at the box's centre
-    (vision.read.BOX_GLARE), the glare makes the die unreadable."""
+    (vision.doubts.BOX_GLARE), the glare makes the die unreadable."""
     from tools.vision.kinds import read_scene
 
     res = read_scene("glare", 10, 9901)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.BOX_GLARE", ())
+    monkeypatch.setattr("vision.doubts.BOX_GLARE", ())
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
     res = read_scene("glare", 10, 9901)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
@@ -238,7 +238,7 @@ def test_glare_at_the_box_centre_counts_where_the_top_face_is_no_square(
 def test_a_centre_spot_brighter_and_softer_than_every_pip_is_glare(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Blind seed 24241 glare-002: a red 2, a glare spot at its centre as wide as its
-    pips, 24 levels brighter than them (under vision.read.BRIGHT_STEP) and its rim
+    pips, 24 levels brighter than them (under vision.doubts.BRIGHT_STEP) and its rim
     1.24 times theirs (under SOFTER_THAN_SIBLINGS): read as 3 from its top face.
     Brighter than every pip by a tenth and softer than every one, it is glare
     (vision.face._brighter_and_softer); the die is unreadable now."""
@@ -449,9 +449,9 @@ def test_white_dice_with_glare_on_a_black_pip_are_read(
     reads a sixth die since the fifty-sixth pass, a black pip covered but for its
     crescent: vision.face.DARK_PIP_PIECE, switched off here; scene 26 a fourth die
     since the fifty-ninth pass, a 2 or a 4 whose centre a spot smaller than a pip
-    fills: vision.read.SPOT_FILLS_CENTRE, switched off here.)"""
+    fills: vision.doubts.SPOT_FILLS_CENTRE, switched off here.)"""
     monkeypatch.setattr("vision.face.DARK_PIP_PIECE", False)
-    monkeypatch.setattr("vision.read.SPOT_FILLS_CENTRE", 0.0)
+    monkeypatch.setattr("vision.doubts.SPOT_FILLS_CENTRE", 0.0)
     res = read_scene("white-glare", i, seed)
     assert (res.correct, res.wrong) == (right, 0)
     monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)

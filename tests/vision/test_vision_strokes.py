@@ -91,16 +91,16 @@ def test_a_d12_numeral_is_no_1(monkeypatch: pytest.MonkeyPatch) -> None:
     # and filled but for its two loops) read as a 1's pip at 0.98
     assert read_scene("polyhedra", 12, 1717).wrong == 0
     monkeypatch.setattr("vision.face._holed", lambda blob: False)
-    # (its face's facets, over vision.read.FACETS, give it away too: at the bar
+    # (its face's facets, over vision.doubts.FACETS, give it away too: at the bar
     # before, 4.0, they did not)
-    monkeypatch.setattr("vision.read.FACETS", 4.0)
+    monkeypatch.setattr("vision.doubts.FACETS", 4.0)
     assert read_scene("polyhedra", 12, 1717).wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     # and since the nineteenth pass its small pentagon face (D12_FACE) or the rest
     # of its glyph beside the "pip" (ODD_BLOB_VALUES) give it away as well
-    monkeypatch.setattr("vision.read.D12_FACE", 0.0)
-    monkeypatch.setattr("vision.read.ODD_BLOB_VALUES", ())
-    monkeypatch.setattr("vision.read.FACE_REFIT", 0)  # a box of its face's size doubts it too
-    monkeypatch.setattr("vision.read.LOOPED_PIP", False)  # the numeral's loop at the
+    monkeypatch.setattr("vision.doubts.D12_FACE", 0.0)
+    monkeypatch.setattr("vision.doubts.ODD_BLOB_VALUES", ())
+    monkeypatch.setattr("vision.doubts.FACE_REFIT", 0)  # a box of its face's size doubts it too
+    monkeypatch.setattr("vision.doubts.LOOPED_PIP", False)  # the numeral's loop at the
     # frame's resolution (fifty-first pass) gives it away too
     assert read_scene("polyhedra", 12, 1717).wrong == 1

@@ -28,7 +28,7 @@ def test_a_red_4_whose_top_face_takes_in_a_side_face_is_read_about_its_pips(
     monkeypatch.setattr("vision.face.EXTRA_GLARE", 0.0)
     res = read_scene("specks", 6, 9898)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (2, 0, 1, 0)
-    monkeypatch.setattr("vision.read.recentred_check", lambda *a: None)
+    monkeypatch.setattr("vision.facecrops.recentred_check", lambda *a: None)
     res = read_scene("specks", 6, 9898)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 0, 2, 0)
 
@@ -69,9 +69,9 @@ def test_glare_between_a_red_2_s_pips_on_a_top_face_found_off_centre_is_no_3(
     be a pip: the die is unreadable. Without that look it was read as 3."""
     res = read_scene("glare", 6, 11111)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.off_centre_fit_holds", lambda *a: True)
+    monkeypatch.setattr("vision.facecrops.off_centre_fit_holds", lambda *a: True)
     # (the top face's one pip and one mark, fewer holes than a 3's pips, put it in
-    # doubt too since the forty-second pass: vision.read.MARKED_ODD)
-    monkeypatch.setattr("vision.read.MARKED_ODD", False)
+    # doubt too since the forty-second pass: vision.doubts.MARKED_ODD)
+    monkeypatch.setattr("vision.doubts.MARKED_ODD", False)
     res = read_scene("glare", 6, 11111)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 3)

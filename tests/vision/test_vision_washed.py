@@ -11,7 +11,8 @@ import pytest
 from tools.vision.kinds import read_scene, scene, value_at
 from vision import read_dice
 from vision.face import FACE_PX, explaining_values, find_pips
-from vision.read import WASHED_MIN_PROB, Candidate, box_face_crop, find_candidates
+from vision.facecrops import box_face_crop
+from vision.read import WASHED_MIN_PROB, Candidate, find_candidates
 from vision.types import Calibration, VisionParams
 
 WHITE = (215, 215, 215)  # a white face, BGR

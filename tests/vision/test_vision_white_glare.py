@@ -1,6 +1,6 @@
 """A glare spot at the centre of a white die's 2 or 4 (black pips): it can hide a
 black centre pip only where it is as large as one, or where the pip's rim still
-shows beside it (vision.read.centre_spot, GLARE_SPARES_PIP, RIM_HIDES_PIP); the
+shows beside it (vision.doubts.centre_spot, GLARE_SPARES_PIP, RIM_HIDES_PIP); the
 white-glare generator of tools.vision.kinds renders such dice."""
 
 import cv2
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from tools.vision.kinds import read_scene, scene
+from vision.doubts import _faded_as_dark, centre_dip, centre_spot, face_doubt
 from vision.model import Detection
-from vision.read import _faded_as_dark, centre_dip, centre_spot, face_doubt
 from vision.topface import find_top_face
 
 CORNERS = [(120, 120), (180, 120), (120, 180), (180, 180)]
@@ -52,11 +52,11 @@ def test_a_glare_spot_smaller_than_a_pip_at_a_4_s_centre_hides_no_pip(
     area, rim, _ = spot
     assert area < 0.5 and rim < 10.0  # about a seventh of a pip, nothing dark there
     assert face_doubt(img, DIE, 4) is None
-    monkeypatch.setattr("vision.read.GLARE_SPARES_PIP", 0.0)
+    monkeypatch.setattr("vision.doubts.GLARE_SPARES_PIP", 0.0)
     # (since the fifty-ninth pass a spot under a pip's area with no dip beside it
-    # is spared as well: vision.read.DIPLESS_SPOT)
+    # is spared as well: vision.doubts.DIPLESS_SPOT)
     assert face_doubt(img, DIE, 4) is None
-    monkeypatch.setattr("vision.read.DIPLESS_SPOT", 0.0)
+    monkeypatch.setattr("vision.doubts.DIPLESS_SPOT", 0.0)
     assert face_doubt(img, DIE, 4) == "glare"
 
 
@@ -74,12 +74,12 @@ def test_a_spot_smaller_than_a_pip_filling_a_4_s_centre_hides_nothing(
     spot = centre_spot(img, t)
     assert spot is not None and 0.5 <= spot[0] < 1.0 and spot[1] < 1.0
     assert t.centre_clear < 0.5  # the spot fills the face's centre
-    # no dip beside it (vision.read.DIPLESS_SPOT), and what fills the centre is that
-    # light spot, no finger (vision.read.SPOT_FILLS_CENTRE): no doubt
+    # no dip beside it (vision.doubts.DIPLESS_SPOT), and what fills the centre is that
+    # light spot, no finger (vision.doubts.SPOT_FILLS_CENTRE): no doubt
     assert face_doubt(img, DIE, 4) is None
-    monkeypatch.setattr("vision.read.SPOT_FILLS_CENTRE", 0.0)
+    monkeypatch.setattr("vision.doubts.SPOT_FILLS_CENTRE", 0.0)
     assert face_doubt(img, DIE, 4) == "hidden_centre"
-    monkeypatch.setattr("vision.read.DIPLESS_SPOT", 0.0)
+    monkeypatch.setattr("vision.doubts.DIPLESS_SPOT", 0.0)
     assert face_doubt(img, DIE, 4) == "glare"
 
 
@@ -103,16 +103,16 @@ def test_a_5_whose_centre_pip_a_small_spot_covers_is_no_4(
     assert face_doubt(img, DIE, 4) == "glare"
     # without the look for the rim, the spot's size would let the 4 through the glare
     # checks; only the older check of the centre's colour (HIDDEN_CENTRE) holds it here
-    monkeypatch.setattr("vision.read.CENTRE_DARK", 1000.0)
-    monkeypatch.setattr("vision.read.RIM_HIDES_PIP", 0.0)
+    monkeypatch.setattr("vision.doubts.CENTRE_DARK", 1000.0)
+    monkeypatch.setattr("vision.doubts.RIM_HIDES_PIP", 0.0)
     # (since the fifty-ninth pass the rim's dip under the spot's halo holds it too:
-    # vision.read.SMALL_SPOT_DIP, vision.read.DIP_HIDES_PIP)
+    # vision.doubts.SMALL_SPOT_DIP, vision.doubts.DIP_HIDES_PIP)
     assert face_doubt(img, DIE, 4) == "glare"
-    monkeypatch.setattr("vision.read.SMALL_SPOT_DIP", False)
-    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)
+    monkeypatch.setattr("vision.doubts.SMALL_SPOT_DIP", False)
+    monkeypatch.setattr("vision.doubts.DIP_HIDES_PIP", False)
     # (with nothing counted dark, the spot would also pass for one that fills the
-    # centre and hides nothing: vision.read.SPOT_FILLS_CENTRE, fifty-ninth pass)
-    monkeypatch.setattr("vision.read.SPOT_FILLS_CENTRE", 0.0)
+    # centre and hides nothing: vision.doubts.SPOT_FILLS_CENTRE, fifty-ninth pass)
+    monkeypatch.setattr("vision.doubts.SPOT_FILLS_CENTRE", 0.0)
     assert face_doubt(img, DIE, 4) == "hidden_centre"
 
 
@@ -137,8 +137,8 @@ def test_white_glare_scenes_read_their_2s_and_4s(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr("vision.face.DARK_PIP_PIECE", False)
     res = read_scene("white-glare", 2, 61)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (5, 0, 1, 0)
-    monkeypatch.setattr("vision.read.GLARE_SPARES_PIP", 0.0)
-    monkeypatch.setattr("vision.read.DIPLESS_SPOT", 0.0)  # (the fifty-ninth pass's)
+    monkeypatch.setattr("vision.doubts.GLARE_SPARES_PIP", 0.0)
+    monkeypatch.setattr("vision.doubts.DIPLESS_SPOT", 0.0)  # (the fifty-ninth pass's)
     res = read_scene("white-glare", 2, 61)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (4, 0, 2, 0)
 
@@ -150,8 +150,8 @@ def test_a_5_whose_centre_pip_glare_covers_but_for_its_rim_is_unreadable(
     # its rim, 74 levels darker than the face; no saturation, so it read as 4
     res = read_scene("white-glare", 12, 61)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.RIM_HIDES_PIP", 0.0)
-    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)  # (holds it too: 59th pass)
+    monkeypatch.setattr("vision.doubts.RIM_HIDES_PIP", 0.0)
+    monkeypatch.setattr("vision.doubts.DIP_HIDES_PIP", False)  # (holds it too: 59th pass)
     res = read_scene("white-glare", 12, 61)
     assert res.wrong == 1 and res.misreads[0][:2] == (5, 4)
 
@@ -163,14 +163,14 @@ def test_a_centre_pip_whose_thin_rim_shows_beside_the_spot_is_unreadable(
     # the fifty-first and fifty-second passes): a white 3 of about 140 px and a white
     # 5 of about 150 px whose centre pip a glare spot covers but for a thin rim, 11.7
     # and 8.8 grey levels under the face, read as 2 and 4. Right 2s and 4s with a
-    # spot at the centre measure 5.0 at most (vision.read.RIM_HIDES_PIP, 8 since the
+    # spot at the centre measure 5.0 at most (vision.doubts.RIM_HIDES_PIP, 8 since the
     # fifty-second pass; 20 before)
     res = read_scene("white-glare", i, seed)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.RIM_HIDES_PIP", 20.0)
+    monkeypatch.setattr("vision.doubts.RIM_HIDES_PIP", 20.0)
     # (since the fifty-ninth pass the rim's dip under the spot's halo holds them too:
-    # vision.read.DIP_HIDES_PIP)
-    monkeypatch.setattr("vision.read.DIP_HIDES_PIP", False)
+    # vision.doubts.DIP_HIDES_PIP)
+    monkeypatch.setattr("vision.doubts.DIP_HIDES_PIP", False)
     res = read_scene("white-glare", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (label, was)
 
@@ -182,7 +182,7 @@ def test_a_5_whose_other_pips_were_found_soft_is_measured_for_its_centre_spot(
     # pip but for a grey rim. The top face's search found its four other pips
     # soft-rimmed (faded: darker than the face) and no sharp pip, so the face was not
     # one of dark pips and its centre spot went unmeasured: read as 4. Measured with
-    # the faded pips as its dark pips (vision.read.FADED_DISC), the rim shows
+    # the faded pips as its dark pips (vision.doubts.FADED_DISC), the rim shows
     image = scene("white-glare", 2, 149885).image
     t = find_top_face(image, 931.8, 424.0, 194.7)
     assert (len(t.pips), len(t.faded), t.dark_pips, t.pip_area) == (0, 4, False, 0.0)
@@ -193,7 +193,7 @@ def test_a_5_whose_other_pips_were_found_soft_is_measured_for_its_centre_spot(
     assert spot is not None and spot[2] > 15.0  # over RIM_HIDES_PIP's 8
     res = read_scene("white-glare", 2, 149885)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.FADED_DISC", False)
+    monkeypatch.setattr("vision.doubts.FADED_DISC", False)
     assert _faded_as_dark(t) is t
     res = read_scene("white-glare", 2, 149885)
     assert res.wrong == 1 and res.misreads[0][:2] == (5, 4)
@@ -243,7 +243,7 @@ def test_a_3_whose_face_runs_into_a_white_cloth_is_measured_about_its_box(
     # is no square (158 px, 40 px off the die's centre, in a 173 px box): read as 2
     res = read_scene("white-glare", 9, 117666)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.RIM_AT_BOX", False)
+    monkeypatch.setattr("vision.doubts.RIM_AT_BOX", False)
     # (since the fifty-fifth pass a soft spot as dark as the face's dark pips counts as
     # a pip, vision.face.DARK_SOFT_PIP, which reads this die's pips too)
     monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
@@ -255,7 +255,7 @@ def test_a_white_3_with_glare_on_its_black_centre_pip_is_no_glare(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A saturated spot on a white 3's centre pip, the pip's black all round it: glare
     cannot make a black pip, so the 3's centre is not doubted
-    (vision.read.BLACK_CENTRE); a white 2 with the same spot at its centre, nothing
+    (vision.doubts.BLACK_CENTRE); a white 2 with the same spot at its centre, nothing
     dark there, still is."""
     three = _spot(_white([(120, 120), (150, 150), (180, 180)]), 3.0, gain=3.0, at=(154, 146))
     two = _spot(_white([(120, 120), (180, 180)]), 4.0)
@@ -263,7 +263,7 @@ def test_a_white_3_with_glare_on_its_black_centre_pip_is_no_glare(
     assert spot is not None and spot[2] > 150.0
     assert face_doubt(three, DIE, 3) is None
     assert face_doubt(two, DIE, 3) == "glare"
-    monkeypatch.setattr("vision.read.BLACK_CENTRE", 0.0)
+    monkeypatch.setattr("vision.doubts.BLACK_CENTRE", 0.0)
     assert face_doubt(three, DIE, 3) == "glare"
 
 
@@ -271,7 +271,7 @@ def test_a_spot_over_most_of_a_pip_leaves_a_dip_where_the_bare_face_leaves_none(
     # the same soft spot (sigma 8 px, gain 2), 0.67 of a pip's area over the face's
     # light: on a 5's centre pip its halo lightens the pip's rim to within 10 grey
     # levels of the face, yet the rim lies about 20 levels under the halo around it
-    # (vision.read.centre_dip); on a 4's bare centre the spot fades into the face
+    # (vision.doubts.centre_dip); on a 4's bare centre the spot fades into the face
     five = _spot(_white([*CORNERS, (150, 150)]), 8.0, gain=2.0)
     four = _spot(_white(CORNERS), 8.0, gain=2.0)
     t5 = find_top_face(five, 150.0, 150.0, 140.0)
@@ -293,10 +293,10 @@ def test_a_spot_over_most_of_a_pip_leaves_a_dip_where_the_bare_face_leaves_none(
 
 @pytest.mark.parametrize(("i", "switch", "right", "right_off"), [
     # scene 0: a 2 and a 4 whose saturated spots measure 0.5..1 of a pip's area, no
-    # dip beside them (vision.read.DIPLESS_SPOT)
+    # dip beside them (vision.doubts.DIPLESS_SPOT)
     (0, "DIPLESS_SPOT", 5, 3),
     # scene 26: a die whose centre such a spot fills, unreadable as "hidden_centre"
-    # once the glare checks let it through (vision.read.SPOT_FILLS_CENTRE)
+    # once the glare checks let it through (vision.doubts.SPOT_FILLS_CENTRE)
     (26, "SPOT_FILLS_CENTRE", 4, 3),
 ])
 def test_white_2s_and_4s_under_a_harmless_spot_are_read(
@@ -305,7 +305,7 @@ def test_white_2s_and_4s_under_a_harmless_spot_are_read(
     # white-glare scenes of development seed 60 (six dice each, a spot at every centre)
     res = read_scene("white-glare", i, 60)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (right, 0, 6 - right, 0)
-    monkeypatch.setattr(f"vision.read.{switch}", 0.0)
+    monkeypatch.setattr(f"vision.doubts.{switch}", 0.0)
     res = read_scene("white-glare", i, 60)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (right_off, 0, 6 - right_off, 0)
 
@@ -315,14 +315,14 @@ def test_a_3_whose_centre_pip_a_spot_covers_but_for_a_faint_rim_stays_unreadable
     # white-glare scene 27 of development seed 62 (looked at): a white 3 of about 190
     # px, a saturated spot of 0.63 of a pip's area over its centre pip, whose rim lies
     # only 4.9 grey levels under the face's median but 15.7 under the spot's halo
-    # beside it (vision.read.centre_dip): the deepest dip of the 531 right 2s and 4s
-    # measured was 6.4 (vision.read.CENTRE_DIP, 10). (A white 2 of the scene, its
+    # beside it (vision.doubts.centre_dip): the deepest dip of the 531 right 2s and 4s
+    # measured was 6.4 (vision.doubts.CENTRE_DIP, 10). (A white 2 of the scene, its
     # pips found soft and its saturated centre spot unmeasured, was unreadable too;
-    # measured since the sixty-first pass, vision.read.FADED_DISC, the spot hides no
+    # measured since the sixty-first pass, vision.doubts.FADED_DISC, the spot hides no
     # pip: read.)
     res = read_scene("white-glare", 27, 62)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (4, 0, 2, 0)
-    monkeypatch.setattr("vision.read.CENTRE_DIP", 25.0)
+    monkeypatch.setattr("vision.doubts.CENTRE_DIP", 25.0)
     res = read_scene("white-glare", 27, 62)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
 
@@ -343,10 +343,10 @@ def test_a_3_whose_centre_pip_a_spot_covers_but_for_a_faint_rim_stays_unreadable
 def test_a_3_whose_centre_pip_rim_dips_beside_a_spot_is_unreadable(
         i: int, seed: int, right: int, switches: tuple[str, ...],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # blind generator seeds of the white-glare kind (vision.read.centre_dip)
+    # blind generator seeds of the white-glare kind (vision.doubts.centre_dip)
     for switch in switches:
         res = read_scene("white-glare", i, seed)
         assert (res.correct, res.wrong, res.unreadable, res.false) == (right, 0, 6 - right, 0)
-        monkeypatch.setattr(f"vision.read.{switch}", False)
+        monkeypatch.setattr(f"vision.doubts.{switch}", False)
     res = read_scene("white-glare", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (3, 2)
