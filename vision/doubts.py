@@ -937,7 +937,7 @@ def small_glare_spares(pips: PipCheck | None, value: int) -> bool:
 def small_glare_near_centre(pips: PipCheck, share: float) -> bool:
     """One of ``pips``' soft spots smaller than a pip (:attr:`vision.face.PipCheck.
     small_glare`) lies within ``share`` of the face crop's side (``FACE_PX``) of its
-    centre (:func:`small_glare_spares`, :data:`vision.read.SMALL_LIT_SMALL_GLARE`)."""
+    centre (:func:`small_glare_spares`, :data:`vision.faceread.SMALL_LIT_SMALL_GLARE`)."""
     return any(math.hypot(x, y) < share * FACE_PX for x, y in pips.small_glare)
 
 
@@ -1095,7 +1095,7 @@ HAND_LOOSE_TOP = True
 def _loose_face_not_the_value_s(img: NDArray[np.uint8], d: Detection, t: TopFace,
                                 top: TopFace | None, value: int) -> bool:
     """Where the pip check's top face (``top``, ``t``) was found with its colour held
-    closer (:data:`vision.read.TOP_FACE_TIGHTER`), the face found at the first threshold shows
+    closer (:data:`vision.faceread.TOP_FACE_TIGHTER`), the face found at the first threshold shows
     more pips than ``value`` on its own crop (:func:`vision.facecrops.top_face_check`): a closer
     colour can leave out a pip by a finger, and the pips left fit a smaller value (a
     red 4 under a finger read as 2 on blind seed 34846, ``finger-015``)."""
@@ -1134,7 +1134,7 @@ MORE_PIPS_UNSQUARE = True
 #: value read from what was left is not the face's. Blind seed 221285 `glare-009`
 #: (looked at, sixty-second pass): a white 4 of 127 px boxed at 245 px with its side
 #: face, a glare patch over one corner pip; the box's crop looked at upright
-#: (:data:`vision.read.ROUND_UPRIGHT`) found two pips as a 2, and the face asked again in a box
+#: (:data:`vision.faceread.ROUND_UPRIGHT`) found two pips as a 2, and the face asked again in a box
 #: 1.2 times it (:data:`FACE_REFIT`) is a whole square showing three black pips in an
 #: L and the patch (a mark). (The same ask of any pips, light ones too, without marks,
 #: cost 39 right reads on four-cornered faces: glare passes for a light pip.) Only

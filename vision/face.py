@@ -44,7 +44,7 @@ class PipCheck:
             and one way (:func:`strips`): with no round pip, two or more are the
             pips of a side face seen edge-on (or of a small 6 whose pips run
             together in two columns, which cannot be told from one:
-            :data:`vision.read.SIDE_STRIPS`).
+            :data:`vision.faceread.SIDE_STRIPS`).
         odd: blobs too large or too long for one pip that do not part into pips, at
             least a least pip's area and within 0.38 of the side of the face's centre,
             counted whether or not they are large enough to be ``marks``: the body of
@@ -119,7 +119,7 @@ def find_pips(face: NDArray[np.uint8], in_hull: bool = True, aligned: bool = Tru
     turned square with the face's edges) and fit them to the d6 layouts, which may
     turn only with the face (``fit_layout(..., aligned=True)``); with ``aligned``
     False, at any turn (a crop not turned with the face: a disc face has no edges,
-    :data:`vision.read.ROUND_UPRIGHT`).
+    :data:`vision.faceread.ROUND_UPRIGHT`).
 
     Pip size bounds come from real dice: a pip is 10..28 % of the face side. A blob
     too large or too long for a pip is looked at again at a higher threshold

@@ -112,7 +112,7 @@ def face_angle(crop: NDArray[np.uint8]) -> float:
 
 def box_recentred_check(img: NDArray[np.uint8], d: Detection, angle: float,
                         seen: PipCheck, want: int | None) -> PipCheck | None:
-    """:data:`vision.read.BOX_RECENTRE`: the pips of ``d``'s box crop (``seen``,
+    """:data:`vision.faceread.BOX_RECENTRE`: the pips of ``d``'s box crop (``seen``,
     :func:`box_face_crop`, turned by ``angle`` degrees) looked for again on a crop of
     the same side and turn centred on them, where only their place spoiled the fit.
     Returns the new check where it is clean, finds as many pips and fits ``want``,
@@ -130,7 +130,7 @@ def box_recentred_check(img: NDArray[np.uint8], d: Detection, angle: float,
 
 
 def box_face_crop(img: NDArray[np.uint8], d: Detection, angle: float) -> NDArray[np.uint8]:
-    """The crop of a detection's box that its pip check reads (:func:`vision.read._pip_check`):
+    """The crop of a detection's box that its pip check reads (:func:`vision.faceread._pip_check`):
     the square of the face's side (the box, ``d.size`` px, holds the face turned by
     ``angle`` degrees), 0.95 of it, turned upright with the face's edges;
     ``FACE_PX`` square x 3 uint8 BGR."""

@@ -201,7 +201,7 @@ class VisionParams:
             by colour) is a whole square showing nothing but pips, nothing on it puts
             that value in doubt (:func:`vision.doubts.face_doubt`), and the classifier
             gives that value at least this mean probability 0..1 over its turns
-            (:func:`vision.read.pip_read`; never a 1, which one blob fits): a referee
+            (:func:`vision.faceread.pip_read`; never a 1, which one blob fits): a referee
             counts the pips of a clean face. With 0.4, the 4059 images of the reader's
             passes (both photo folders, ``../shared/vision-cases``, 19 seeds of the
             kinds' scenes) read 49 more dice right (glare that fooled the classifier,

@@ -56,7 +56,7 @@ def test_a_die_too_large_for_the_quarter_size_look_is_found_by_a_smaller_one(
     assert [d.value for d in read_dice(sc.image).dice] == [value]
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.BIGGEST_LOOK_MIN_FRAME", 10**6)  # the quarter look only
-    monkeypatch.setattr("vision.read.SIDE_STRIPS", 3)  # and two strips still read
+    monkeypatch.setattr("vision.faceread.SIDE_STRIPS", 3)  # and two strips still read
     # every read of the frame is then a strip: vision.read.STRIPS_ONLY_FRAME, a
     # second guard; off
     monkeypatch.setattr("vision.read.STRIPS_ONLY_FRAME", False)

@@ -9,8 +9,8 @@ import pytest
 import vision.read
 from tools.vision.kinds import FIRST_FACE, read_scene, scene
 from vision import read_dice
+from vision.faceread import FaceRead
 from vision.model import Detection
-from vision.read import FaceRead
 from vision.topface import body_contrast, floor_colour, floor_in_shadow
 from vision.types import VisionParams, VisionSettingsError
 

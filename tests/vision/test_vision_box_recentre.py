@@ -1,5 +1,5 @@
 """A large die's pips looked for again about their centre on its box's crop (sixty-sixth
-pass, vision.read.BOX_RECENTRE): the box takes in a side face, the pips' layout lies
+pass, vision.faceread.BOX_RECENTRE): the box takes in a side face, the pips' layout lies
 over the fit's bound off the crop's centre, and the top face found runs into the side
 face. A scene rendered like the red-box probe (development seed 926, looked at), and
 a drawn die."""
@@ -20,7 +20,7 @@ def test_a_red_5_boxed_with_its_side_face_is_read(monkeypatch: pytest.MonkeyPatc
     # half-sides off the crop's centre (the fit's bound is 0.35)
     img = _probe(926, 14)
     assert _near(img, 344, 212) == [5]
-    monkeypatch.setattr("vision.read.BOX_RECENTRE", False)
+    monkeypatch.setattr("vision.faceread.BOX_RECENTRE", False)
     assert _near(img, 344, 212) == [None]
 
 

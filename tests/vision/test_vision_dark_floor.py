@@ -180,7 +180,7 @@ def test_a_very_rounded_die_whose_box_takes_in_the_floor_is_no_speck(
     # from the 30th to the 39th pass a 3 of this scene was left unreadable (its pips'
     # rims measured on its face alone, vision.face.RIM_IN_HULL, a cost that pass's A/B
     # counts); the 39th pass's upright look at a disc face reads it again
-    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)
+    monkeypatch.setattr("vision.faceread.ROUND_UPRIGHT", False)
     # (since the fifty-fifth pass a soft spot as dark as the face's dark pips counts as
     # a pip, vision.face.DARK_SOFT_PIP, which reads this die's pips too)
     monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)

@@ -8,8 +8,8 @@ import pytest
 
 from tools.vision.kinds import BAR, read_scene, value_at
 from vision.face import PipCheck
+from vision.faceread import decide
 from vision.layouts import LayoutFit
-from vision.read import decide
 from vision.render import render_scene
 from vision.types import VisionParams
 
@@ -107,7 +107,7 @@ def test_a_small_die_s_pips_one_short_beside_a_glare_spot_give_none(
     """A small die (under ``strict_min_px``) read as 5 whose crop shows a 4's corner
     pips cleanly and a soft bright spot where a 5's centre pip would be
     (``glare_doubt``): the spot may be glare, so no value
-    (:data:`vision.read.SMALL_GLARE_FIT`). Without the spot the four pips are no
+    (:data:`vision.faceread.SMALL_GLARE_FIT`). Without the spot the four pips are no
     evidence against the 5 (a pip lost to blur), and with the rule off the 5 stands."""
     five = probs({5: 0.95}, {5: 0.95}, {5: 0.95}, {5: 0.95})
     spot = PipCheck(LayoutFit(4, 0.05, 0.0, 0.0), 4, 120.0, glare_doubt=True)
@@ -118,7 +118,7 @@ def test_a_small_die_s_pips_one_short_beside_a_glare_spot_give_none(
     three = probs({3: 0.95}, {3: 0.95}, {3: 0.95}, {3: 0.95})
     assert decide(three, PipCheck(LayoutFit(2, 0.05, 0.0, 0.0), 2, 120.0, glare_doubt=True),
                   P, 60.0).value == 3
-    monkeypatch.setattr("vision.read.SMALL_GLARE_FIT", ())
+    monkeypatch.setattr("vision.faceread.SMALL_GLARE_FIT", ())
     assert decide(five, spot, P, 60.0).value == 5
 
 
@@ -128,13 +128,13 @@ def test_a_small_4_with_glare_at_its_centre_is_no_5(
     """Blind generator seeds 126655, 119282 and 124029 of the scale kind (looked at
     when they failed, in the fifty-third pass and before): 4s of 47..68 px with a
     specular spot at the face's centre, read as 5 by the classifier (0.84..0.95), their
-    crops showing four corner pips and the spot soft (:data:`vision.read.SMALL_GLARE_FIT`)."""
+    crops showing four corner pips and the spot soft (:data:`vision.faceread.SMALL_GLARE_FIT`)."""
     res = read_scene("scale", i, seed)
     assert (res.wrong, res.false) == (0, 0) and res.unreadable >= 1
-    monkeypatch.setattr("vision.read.SMALL_GLARE_FIT", ())
+    monkeypatch.setattr("vision.faceread.SMALL_GLARE_FIT", ())
     # (since the sixtieth pass a spot outshining the pips catches some too:
-    # vision.read.SMALL_LIT_CENTRE)
-    monkeypatch.setattr("vision.read.SMALL_LIT_CENTRE", 0.0)
+    # vision.faceread.SMALL_LIT_CENTRE)
+    monkeypatch.setattr("vision.faceread.SMALL_LIT_CENTRE", 0.0)
     res = read_scene("scale", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
 
@@ -143,7 +143,7 @@ def test_a_small_5_with_dark_pips_and_no_dark_centre_gives_none(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A small die read as 5 whose crop's dark pips fit a 4, with nothing dark at the
     crop's centre (``centre_dark`` 2 grey levels): a black centre pip is not there, so
-    no value (:data:`vision.read.SMALL_NO_CENTRE_PIP`). A dark centre pip that the pip
+    no value (:data:`vision.faceread.SMALL_NO_CENTRE_PIP`). A dark centre pip that the pip
     finder did not count (60 levels), or light pips (a red die's), leave the 5 to the
     classifier; with the rule off the 5 stands."""
     five = probs({5: 0.95}, {5: 0.95}, {5: 0.95}, {5: 0.95})
@@ -154,7 +154,7 @@ def test_a_small_5_with_dark_pips_and_no_dark_centre_gives_none(
                   P, 60.0).value == 5
     assert decide(five, PipCheck(fit4, 4, 120.0, dark=False, centre_dark=2.0),
                   P, 60.0).value == 5
-    monkeypatch.setattr("vision.read.SMALL_NO_CENTRE_PIP", 0.0)
+    monkeypatch.setattr("vision.faceread.SMALL_NO_CENTRE_PIP", 0.0)
     assert decide(five, none_there, P, 60.0).value == 5
 
 
@@ -164,7 +164,7 @@ def test_a_small_3_or_5_whose_centre_outshines_its_pips_gives_none(
     layout), in glare doubt, with a near-saturated spot at the centre 40 grey levels
     brighter than its other light spots (``centre_lit``): glare is at the centre, and
     whether a pip lies under it cannot be told, so no value
-    (:data:`vision.read.SMALL_LIT_CENTRE`). A centre spot as bright as the pips, dark
+    (:data:`vision.faceread.SMALL_LIT_CENTRE`). A centre spot as bright as the pips, dark
     pips, no glare doubt, or pips that fit the value leave it to the classifier; with
     the rule off the value stands."""
     three = probs({3: 0.95}, {3: 0.95}, {3: 0.95}, {3: 0.95})
@@ -180,15 +180,15 @@ def test_a_small_3_or_5_whose_centre_outshines_its_pips_gives_none(
     assert decide(three, check(2, 40.0, doubt=False), P, 40.0).value == 3
     assert decide(three, check(2, 40.0, dark=True), P, 40.0).value == 3
     assert decide(five, check(5, 40.0, doubt=False), P, 40.0).value == 5
-    monkeypatch.setattr("vision.read.SMALL_LIT_DOUBT", False)
+    monkeypatch.setattr("vision.faceread.SMALL_LIT_DOUBT", False)
     assert decide(three, check(2, 40.0, doubt=False), P, 40.0).value is None
-    monkeypatch.setattr("vision.read.SMALL_LIT_CENTRE", 0.0)
+    monkeypatch.setattr("vision.faceread.SMALL_LIT_CENTRE", 0.0)
     assert decide(three, check(2, 40.0), P, 40.0).value == 3
 
 
 def test_a_small_glare_spot_at_the_centre_stands_for_the_glare_doubt(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """:data:`vision.read.SMALL_LIT_SMALL_GLARE` (sixty-fifth pass): a small 3 whose
+    """:data:`vision.faceread.SMALL_LIT_SMALL_GLARE` (sixty-fifth pass): a small 3 whose
     light pips fit a 2, no glare doubt, but a soft spot smaller than a pip within 0.15
     of the crop's side of its centre, outshining the pips: glare where the classifier
     saw the centre pip, so no value. A spot further off leaves the value; so does the
@@ -201,7 +201,7 @@ def test_a_small_glare_spot_at_the_centre_stands_for_the_glare_doubt(
 
     assert decide(three, check((4.1, 4.3)), P, 60.0).value is None
     assert decide(three, check((14.0, 0.0)), P, 60.0).value == 3  # 0.29 of the side off
-    monkeypatch.setattr("vision.read.SMALL_LIT_SMALL_GLARE", 0.0)
+    monkeypatch.setattr("vision.faceread.SMALL_LIT_SMALL_GLARE", 0.0)
     assert decide(three, check((4.1, 4.3)), P, 60.0).value == 3
 
 
@@ -210,10 +210,10 @@ def test_a_small_black_2_with_a_small_spot_at_its_centre_is_no_3(
     """Development seed 465 of the scale kind, scene 29 (looked at in the sixty-fifth
     pass): a black 2 of 64 px, a small glare spot beside its centre, 54 grey levels
     over its pips, read as 3 (0.90); the spot, smaller than a pip, put nothing in
-    doubt (:data:`vision.read.SMALL_LIT_SMALL_GLARE`)."""
+    doubt (:data:`vision.faceread.SMALL_LIT_SMALL_GLARE`)."""
     res = read_scene("scale", 29, 465)
     assert (res.correct, res.wrong, res.unreadable) == (4, 0, 1)
-    monkeypatch.setattr("vision.read.SMALL_LIT_SMALL_GLARE", 0.0)
+    monkeypatch.setattr("vision.faceread.SMALL_LIT_SMALL_GLARE", 0.0)
     res = read_scene("scale", 29, 465)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 3)
 
@@ -225,11 +225,11 @@ def test_a_small_die_with_glare_at_its_centre_is_not_read_one_pip_more(
     """Development seeds 412, 420 and 469 of the scale kind (looked at in the sixtieth
     pass): a black 2 of 60 px, a navy 2 of 65 px and a red 4 of 63 px, each with a
     saturated glare spot at its face's centre, read as 3, 3 and 5 by the classifier.
-    The spot outshines the die's white pips (:data:`vision.read.SMALL_LIT_CENTRE`), so
+    The spot outshines the die's white pips (:data:`vision.faceread.SMALL_LIT_CENTRE`), so
     the die is unreadable; with the rule off it is misread."""
     res = read_scene("scale", i, seed)
     assert (res.wrong, res.false) == (0, 0) and res.unreadable >= 1
-    monkeypatch.setattr("vision.read.SMALL_LIT_CENTRE", 0.0)
+    monkeypatch.setattr("vision.faceread.SMALL_LIT_CENTRE", 0.0)
     res = read_scene("scale", i, seed)
     assert res.wrong == 1 and res.misreads[0][:2] == was
 
@@ -240,17 +240,17 @@ def test_a_small_yellow_4_with_glare_at_its_centre_is_no_5(
     failed, in the fifty-fourth pass): a yellow 4 of 52 px with black pips and a glare
     spot at its centre, read as 5 by the classifier; its crop's four dark pips fit a 4
     and nothing at the centre is darker than the face
-    (:data:`vision.read.SMALL_NO_CENTRE_PIP`)."""
+    (:data:`vision.faceread.SMALL_NO_CENTRE_PIP`)."""
     res = read_scene("scale", 24, 129483)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.SMALL_NO_CENTRE_PIP", 0.0)
+    monkeypatch.setattr("vision.faceread.SMALL_NO_CENTRE_PIP", 0.0)
     res = read_scene("scale", 24, 129483)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
 
 
 def test_a_large_5_whose_pips_fit_it_closely_needs_less_of_the_classifier(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """vision.read.CLEAN_PIPS_PROB: from strict_min_px up, a 5 whose crop's pips fit it
+    """vision.faceread.CLEAN_PIPS_PROB: from strict_min_px up, a 5 whose crop's pips fit it
     cleanly and closely is read at 0.6; a 2 or a 4 so fit is not (its centre pip can
     hide under glare), nor a small die, nor a loose fit."""
     p = VisionParams()  # read_threshold 0.8, strict_min_px 72
@@ -261,7 +261,7 @@ def test_a_large_5_whose_pips_fit_it_closely_needs_less_of_the_classifier(
     unsure4 = probs(*[{4: 0.75, 5: 0.2}] * 2)
     assert decide(unsure4, pips(4), p, 150.0).value is None
     assert decide(probs(*[{5: 0.55, 4: 0.4}] * 2), pips(5), p, 150.0).value is None
-    monkeypatch.setattr("vision.read.CLEAN_PIPS_PROB", 0.0)
+    monkeypatch.setattr("vision.faceread.CLEAN_PIPS_PROB", 0.0)
     assert decide(unsure5, pips(5), p, 150.0).value is None
 
 
@@ -273,5 +273,5 @@ def test_a_red_5_in_a_dice_box_the_classifier_is_unsure_of_is_read(
     spec = replace(BAR, distractors={}, box_walls=1.0, die_style="red")
     img = render_scene(np.random.default_rng([913, 2]), spec).image
     assert value_at(img, 306.0, 295.0, within=60.0) == 5
-    monkeypatch.setattr("vision.read.CLEAN_PIPS_PROB", 0.0)
+    monkeypatch.setattr("vision.faceread.CLEAN_PIPS_PROB", 0.0)
     assert value_at(img, 306.0, 295.0, within=60.0) is None

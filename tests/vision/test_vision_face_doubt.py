@@ -6,7 +6,7 @@ gives no 1, a very rounded 3 whose corner pips reach its shaded rim gives no 1, 
 centre pip a finger hides gives no 2, a numeral whose glyph passes for a pip on one
 crop only gives no 1, nor does a small "1" beside large dice whose face does not stand
 apart; and the pips of an oblique die looked for on its
-top face (vision.read._pip_check)."""
+top face (vision.faceread._pip_check)."""
 
 from typing import Any
 
@@ -17,12 +17,13 @@ import pytest
 import vision.doubts
 import vision.face
 import vision.facecrops
+import vision.faceread
 import vision.read
 from tools.vision.kinds import FIRST_FACE, read_scene, scene
 from vision import read_dice
 from vision.doubts import face_doubt, saturated_centre, soft_rimmed_pips
+from vision.faceread import _pip_check
 from vision.model import Detection
-from vision.read import _pip_check
 from vision.topface import TopFace, centre_pip_partners, find_top_face
 from vision.types import VisionParams
 
@@ -330,7 +331,7 @@ def test_a_dark_d20_whose_facets_differ_little_is_doubted_on_its_hexagon(
     assert read_scene("polyhedra", 3, 15252).wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr(vision.doubts, "FACETS_HEXAGON", vision.doubts.FACETS)  # the rule off
-    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the pip check of its day
+    monkeypatch.setattr("vision.faceread.ROUND_UPRIGHT", False)  # the pip check of its day
     res = read_scene("polyhedra", 3, 15252)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -535,7 +536,7 @@ def test_glare_short_of_saturation_at_the_centre_of_a_4_gives_no_5(
     monkeypatch.setattr("vision.doubts.BRIGHT_STEP", 255)
     # (and the 30th pass's glare brighter and softer than every pip, which catches it)
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)
-    monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
+    monkeypatch.setattr("vision.faceread.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
     # stands against the top face's crop (fifty-first pass): it catches this one too
     assert read_scene("glare", 12, 2727).wrong == 1
 
@@ -561,7 +562,7 @@ def test_d20s_whose_facets_show_on_a_six_cornered_outline_are_no_1s(
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.doubts.FACETS", 4.0)
     monkeypatch.setattr("vision.doubts.FACETS_HEXAGON", 4.0)  # both bars off
-    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the pip check of its day
+    monkeypatch.setattr("vision.faceread.ROUND_UPRIGHT", False)  # the pip check of its day
     monkeypatch.setattr("vision.doubts.LOOPED_PIP", False)  # the numeral's loop at the
     # frame's resolution (fifty-first pass) gives it away too
     assert read_scene("polyhedra", i, seed).wrong == 1
@@ -639,7 +640,7 @@ def test_a_4_whose_corner_pip_glare_took_on_its_top_face_is_no_2(
     res = read_scene("glare", 13, 7474)
     assert res.wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.TOP_FACE_PIPS_LOST", 9)
+    monkeypatch.setattr("vision.faceread.TOP_FACE_PIPS_LOST", 9)
     res = read_scene("glare", 13, 7474)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 2)
 
@@ -652,7 +653,7 @@ def test_a_1_on_a_small_pentagon_is_a_d12_not_a_d6(monkeypatch: pytest.MonkeyPat
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.doubts.D12_FACE", 0.0)
-    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the pip check of its day
+    monkeypatch.setattr("vision.faceread.ROUND_UPRIGHT", False)  # the pip check of its day
     monkeypatch.setattr("vision.doubts.FACE_REFIT", 0)  # a box of its face's size doubts it too
     res = read_scene("polyhedra", 5, 7777)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
@@ -695,7 +696,7 @@ def test_a_d20s_two_digit_numeral_on_a_face_that_is_no_square_is_no_1(
     monkeypatch.setattr("vision.doubts.face_doubt", lambda *a, **k: None)
     # the pip check of its day: the upright look at a disc face (ROUND_UPRIGHT) lets a
     # second d20 of this scene fit a 1 too, which only face_doubt stops
-    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)
+    monkeypatch.setattr("vision.faceread.ROUND_UPRIGHT", False)
     res = read_scene("polyhedra", 1, 9393)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)
 
@@ -950,7 +951,7 @@ def test_a_numeral_die_the_ensemble_calls_no_die_still_holds_its_loop_out(
     res = read_scene("numerals-text", 6, 8282)
     assert (res.wrong, res.false) == (0, 0)
 
-    def ones_only(c: vision.read.Candidate, p: VisionParams) -> bool:
+    def ones_only(c: vision.faceread.Candidate, p: VisionParams) -> bool:
         return bool(float(c.probs.mean(axis=0)[1]) >= p.read_threshold
                     and np.all(c.probs.argmax(axis=1) == 1))
     monkeypatch.setattr("vision.read._reads_one", ones_only)
@@ -1035,7 +1036,7 @@ def test_a_glare_spot_merged_with_a_pip_of_a_red_2_is_no_3(
     res = read_scene("glare", 14, 44138)
     assert (res.correct, res.wrong, res.false) == (1, 0, 0)
     monkeypatch.setattr("vision.doubts.MARKED_ODD", False)
-    monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
+    monkeypatch.setattr("vision.faceread.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
     # stands against the top face's crop (fifty-first pass): it catches this one too
     res = read_scene("glare", 14, 44138)
     assert (res.correct, res.wrong, res.false) == (1, 1, 0)
@@ -1057,7 +1058,7 @@ def test_a_small_soft_spot_at_the_centre_is_no_soft_rimmed_pip(
     two = next(d for d in r.dice if d.value is None)
     assert 46 <= two.center[0] <= 212 and 514 <= two.center[1] <= 656
     monkeypatch.setattr(vision.doubts, "SOFT_CENTRE_SIZED", False)
-    monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
+    monkeypatch.setattr("vision.faceread.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
     # stands against the top face's crop (fifty-first pass): it catches this one too
     assert sorted(d.value for d in read_dice(sc.image).dice) == [3, 6, 6]
 

@@ -1,7 +1,7 @@
 """A large red 3 or 5 whose white centre pip a glare spot covers (sixty-sixth pass):
 the box's crop fits the value one pip short, in glare doubt, and the die was left
 unreadable though its top face shows the pip under the spot
-(vision.read.GLARE_ON_CENTRE_PIP, vision.doubts.light_centre_pip). Scenes rendered like
+(vision.faceread.GLARE_ON_CENTRE_PIP, vision.doubts.light_centre_pip). Scenes rendered like
 the red-box probe of docs/vision-history.md (development seeds 913, 915, 918), and a
 development scene of the kinds."""
 
@@ -11,8 +11,8 @@ from tests.vision.test_vision_red_box import _probe
 from tests.vision.test_vision_red_glare import _near
 from tools.vision.kinds import read_scene
 from vision.face import PipCheck
+from vision.faceread import with_centre_pip
 from vision.layouts import LayoutFit
-from vision.read import with_centre_pip
 
 
 def _value_at(seed: int, i: int, x: int, y: int) -> list[int | None]:
@@ -30,7 +30,7 @@ def test_a_centre_pip_under_glare_is_counted_where_the_top_face_shows_it(
         monkeypatch: pytest.MonkeyPatch, seed: int, i: int, at: tuple[int, int],
         value: int) -> None:
     assert _value_at(seed, i, *at) == [value]
-    monkeypatch.setattr("vision.read.GLARE_ON_CENTRE_PIP", False)
+    monkeypatch.setattr("vision.faceread.GLARE_ON_CENTRE_PIP", False)
     assert _value_at(seed, i, *at) == [None]
 
 
@@ -58,6 +58,6 @@ def test_glare_on_a_corner_pip_adds_no_centre_pip(monkeypatch: pytest.MonkeyPatc
     # there as a centre pip, the third pip made a loose 3 that was put in doubt.
     res = read_scene("specks", 5, 30200)
     assert (res.correct, res.wrong, res.unreadable) == (4, 0, 0)
-    monkeypatch.setattr("vision.read.GLARE_ON_CENTRE_NEAR", 1.0)
+    monkeypatch.setattr("vision.faceread.GLARE_ON_CENTRE_NEAR", 1.0)
     res = read_scene("specks", 5, 30200)
     assert (res.correct, res.wrong, res.unreadable) == (3, 0, 1)

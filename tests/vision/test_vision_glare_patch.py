@@ -58,7 +58,7 @@ def test_a_white_4_whose_corner_pip_a_glare_patch_washed_out_is_unreadable(
     # blind seed 221285, glare scene 9 (looked at when it failed, in the sixty-second
     # pass): a white 4 of about 127 px boxed at 245 px with its side face, a glare
     # patch over its lower right pip. The box's crop looked at upright found two pips
-    # as a 2 (vision.read.ROUND_UPRIGHT); the face asked again in a box 1.2 times it
+    # as a 2 (vision.faceread.ROUND_UPRIGHT); the face asked again in a box 1.2 times it
     # (vision.doubts.FACE_REFIT) is a whole square with three black pips in an L
     sc = scene("glare", 9, 221285)
     four = [d for d in sc.dice if d.value == 4 and d.center[0] < 200]

@@ -256,7 +256,7 @@ def test_a_face_under_a_finger_whose_pips_are_not_the_value_s_is_the_hand_s(
     fit four). Each was read as a smaller value; with the finger over the die and the
     top face's pips not the value's (vision.doubts.not_the_value_s_pips), unreadable.
     (The 3 read as 2 is also withheld since the twenty-ninth pass, the classifier's
-    second a 3: vision.read.rival_holds_the_pips, and since the forty-eighth, its
+    second a 3: vision.faceread.rival_holds_the_pips, and since the forty-eighth, its
     centre pip left on a 2's face: vision.doubts.FINGER_CENTRE_PIP; the counterfactual
     turns both off.)"""
     res = read_scene("finger", i, seed)
@@ -264,7 +264,7 @@ def test_a_face_under_a_finger_whose_pips_are_not_the_value_s_is_the_hand_s(
     assert res.unreadable >= 1
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.doubts.not_the_value_s_pips", lambda t, value: False)
-    monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)
+    monkeypatch.setattr("vision.faceread.RIVAL_SHARE", 2.0)
     monkeypatch.setattr("vision.doubts.FINGER_CENTRE_PIP", ())
     # (since the fifty-eighth pass a soft spot that alone completes the pips' layout is
     # a pip, vision.face.GLARE_COMPLETES: the 6's box crop then fits it)
@@ -420,7 +420,7 @@ def test_a_pip_a_closer_colour_left_out_by_a_finger_is_the_hand_s(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Blind seed 34846 of the kinds, ``finger-015`` (looked at in the thirty-ninth
     pass): a red 4, a finger over one corner pip. The top face found with its colour
-    held closer (vision.read.TOP_FACE_TIGHTER) left out the pip by the finger, and
+    held closer (vision.faceread.TOP_FACE_TIGHTER) left out the pip by the finger, and
     its two pips on a diagonal fit the classifier's 2; the face found at the first
     threshold shows three pips on its own crop. With the finger over the die, that
     face is asked too (vision.doubts.HAND_LOOSE_TOP): unreadable, the hand asked to go."""

@@ -119,6 +119,6 @@ def test_a_red_2_whose_centre_glare_is_off_the_line_is_no_3(
     assert read_scene("specks", 6, 3030).wrong == 0
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.layouts.MIDDLE_PIP", 99.0)
-    monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
+    monkeypatch.setattr("vision.faceread.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
     # stands against the top face's crop (fifty-first pass): it catches this one too
     assert read_scene("specks", 6, 3030).wrong == 1

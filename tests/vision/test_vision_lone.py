@@ -10,8 +10,9 @@ import pytest
 from tools.vision.kinds import read_scene, scene
 from vision import read_dice
 from vision.doubts import d6_face_seen
+from vision.faceread import FaceRead
 from vision.model import Detection
-from vision.read import FaceRead, _alone_without_pips, _unsquare_face
+from vision.read import _alone_without_pips, _unsquare_face
 from vision.types import Calibration, VisionParams
 
 # (kind, index, seed, x, y, what it was read as without the check): blind seeds of

@@ -93,7 +93,7 @@ def test_a_patch_of_polka_cloth_the_size_of_the_dice_is_no_die(
     # the dice read, and its dots read as a 4 whose pips agree; it shows no d6's top
     # face, so it is not taken. Taken without that check, it is an invented die
     import vision.read as read
-    from vision import dots, doubts
+    from vision import dots, doubts, faceread
 
     res = read_scene("polka", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
@@ -102,7 +102,7 @@ def test_a_patch_of_polka_cloth_the_size_of_the_dice_is_no_die(
         lo, hi = (p.strict_min_px, p.max_die_px) if size is None else (0.5 * size, 2 * size)
         near = [d for d in read.suppress(spare) if lo <= d.size <= hi
                 and not any(read._overlap(d, c.det) for c in cands)]
-        return read._candidates(img, read.not_specks(img, near, p, floor), p)
+        return faceread.check_candidates(img, read.not_specks(img, near, p, floor), p)
 
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr(read, "_at_size_read", any_face)

@@ -12,9 +12,10 @@ import pytest
 
 from tools.vision.kinds import FIRST_FACE, read_scene
 from vision.face import PipCheck
+from vision.faceread import Candidate
 from vision.layouts import LayoutFit
 from vision.model import Detection
-from vision.read import Candidate, _one_face_two_boxes, merge_looks, without_small_reads
+from vision.read import _one_face_two_boxes, merge_looks, without_small_reads
 from vision.types import VisionParams
 
 P = VisionParams()
@@ -169,7 +170,7 @@ def test_dots_found_over_the_dice_do_not_keep_out_the_coarser_looks_dice() -> No
     # cloth's dots (170 of 27..85 px, none read), over the dice too; the coarser
     # looks' boxes over the dice were not taken where a dot lay: no die at all.
     # Both are found; one is left unreadable since the twenty-ninth pass (its box
-    # crop's clean 2, the classifier's second a 3: vision.read.rival_holds_the_pips)
+    # crop's clean 2, the classifier's second a 3: vision.faceread.rival_holds_the_pips)
     res = read_scene("polka", 0, 17575)
     assert (res.correct + res.unreadable, res.wrong, res.false) == (2, 0, 0)
     assert res.correct >= 1

@@ -118,7 +118,7 @@ def test_a_red_die_seen_obliquely_is_read_from_its_top_face_alone(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A red die whose darker red side face falls within the top face's colour
     threshold: the pips fit no layout on the face found, and fit the classifier's
-    value once the face's colour is held closer (vision.read.TOP_FACE_TIGHTER). Since
+    value once the face's colour is held closer (vision.faceread.TOP_FACE_TIGHTER). Since
     the twenty-first pass the face found is also looked at again about its pips
     (vision.facecrops.recentred_check), which reads the die of seed 1212 by itself; both
     are patched off for the reading before them; so, for the die of seed 1919, is the
@@ -129,7 +129,7 @@ def test_a_red_die_seen_obliquely_is_read_from_its_top_face_alone(
     res = read_scene(kind, i, seed)
     assert (res.correct, res.wrong, res.unreadable + res.missed, res.false) == (
         right, 0, unread, 0)
-    monkeypatch.setattr("vision.read.TOP_FACE_TIGHTER", ())
+    monkeypatch.setattr("vision.faceread.TOP_FACE_TIGHTER", ())
     monkeypatch.setattr("vision.facecrops.recentred_check", lambda *a: None)
     monkeypatch.setattr("vision.face.EXTRA_GLARE", 0.0)
     before = read_scene(kind, i, seed)

@@ -1,4 +1,4 @@
-"""A large die left unread where two checks of it agree (vision.read.pip_read): the
+"""A large die left unread where two checks of it agree (vision.faceread.pip_read): the
 top face found by colour is a whole square with nothing but pips on it, and either
 the classifier is unsure but the box crop's pips fit a layout cleanly and it gives
 that value at least VisionParams.pip_read_prob, or the box crop's pips fit nothing
@@ -12,12 +12,13 @@ import cv2
 import numpy as np
 import pytest
 
+import vision.faceread
 import vision.read
 from tools.vision.kinds import FIRST_FACE, read_scene
 from vision.face import PipCheck
+from vision.faceread import Candidate, decide, pip_read
 from vision.layouts import LayoutFit
 from vision.model import Detection
-from vision.read import Candidate, decide, pip_read
 from vision.types import VisionParams, VisionSettingsError
 
 P = VisionParams()
@@ -91,7 +92,7 @@ def test_the_pips_read_only_where_they_fit_their_layout_closely(
         c.pips, fit=LayoutFit(2, P.veto_residual + 0.05, 0.0, 0.3)))
     assert _pip_read(_white_2(), c) == 2
     assert _pip_read(_white_2(), loose) is None
-    monkeypatch.setattr("vision.read.PIP_READ_TIGHT", False)
+    monkeypatch.setattr("vision.faceread.PIP_READ_TIGHT", False)
     assert _pip_read(_white_2(), loose) == 2
 
 
@@ -102,7 +103,7 @@ def test_a_red_1_s_pip_and_glare_beside_it_are_no_2(monkeypatch: pytest.MonkeyPa
     loosely (residual 0.27): read as 2 by its pips. Now unreadable (PIP_READ_TIGHT)."""
     res = read_scene("finger", 6, 60096)
     assert (res.correct, res.wrong, res.false) == (0, 0, 0)
-    monkeypatch.setattr("vision.read.PIP_READ_TIGHT", False)
+    monkeypatch.setattr("vision.faceread.PIP_READ_TIGHT", False)
     res = read_scene("finger", 6, 60096)
     assert (res.wrong, res.false) == (1, 0)
     assert res.misreads[0][:2] == (1, 2)
@@ -184,7 +185,7 @@ def test_the_box_crop_s_pips_read_only_where_the_top_face_shows_no_other_layout(
 
 def test_without_the_top_face_check_the_column_of_a_6_read_3(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("vision.read.top_face_names_another", lambda *a, **k: False)
+    monkeypatch.setattr("vision.faceread.top_face_names_another", lambda *a, **k: False)
     assert _pip_read(_white(6), _three(UNSURE_3)) == 3
 
 
@@ -192,7 +193,7 @@ def test_a_6_s_column_boxed_apart_is_not_read_as_3_on_the_polka_scene(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The blind scene itself (22726 polka-017): five dice right, the 6 unreadable,
     nothing wrong. The classifier's second there is a 5 (0.27 to the 3's 0.42), so
-    :func:`vision.read.rival_holds_the_pips` withholds it too: each check alone
+    :func:`vision.faceread.rival_holds_the_pips` withholds it too: each check alone
     keeps the 3 out; with both off, the 6 is read as 3. (The ensemble shipped since
     the thirty-second pass calls the 6 and one other die no die: 4 right, 2 missed,
     nothing wrong. The checks are shown with the classifier the misread was found
@@ -202,13 +203,13 @@ def test_a_6_s_column_boxed_apart_is_not_read_as_3_on_the_polka_scene(
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     # its box crop's three pips fit a 3 loosely: PIP_READ_TIGHT (forty-fourth pass)
     # keeps the 3 out as well; off here, to show the checks above
-    monkeypatch.setattr("vision.read.PIP_READ_TIGHT", False)
+    monkeypatch.setattr("vision.faceread.PIP_READ_TIGHT", False)
     res = read_scene("polka", 17, 22726)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (5, 0, 1, 0)
-    monkeypatch.setattr("vision.read.top_face_names_another", lambda *a, **k: False)
+    monkeypatch.setattr("vision.faceread.top_face_names_another", lambda *a, **k: False)
     res = read_scene("polka", 17, 22726)
     assert (res.correct, res.wrong, res.unreadable) == (5, 0, 1)
-    monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)
+    monkeypatch.setattr("vision.faceread.RIVAL_SHARE", 2.0)
     res = read_scene("polka", 17, 22726)
     assert (res.correct, res.wrong, res.misreads[0][:2]) == (5, 1, (6, 3))
 
@@ -216,7 +217,7 @@ def test_a_6_s_column_boxed_apart_is_not_read_as_3_on_the_polka_scene(
 def test_the_box_crop_s_3_is_no_read_where_the_classifier_s_second_is_a_5() -> None:
     """The pips of a 3 are among a 5's: where the classifier gives 5 half the
     probability of 3 or more, the box crop's clean 3 may be a 5 whose corner pips
-    were lost (:func:`vision.read.rival_holds_the_pips`)."""
+    were lost (:func:`vision.faceread.rival_holds_the_pips`)."""
     assert _pip_read(_white_2(), _three([0.02, 0.02, 0.05, 0.48, 0.10, 0.30, 0.03])) is None
     assert _pip_read(_white_2(), _three([0.02, 0.02, 0.05, 0.48, 0.30, 0.10, 0.03])) == 3
 
@@ -228,7 +229,7 @@ def test_a_very_rounded_5_seen_as_a_3_is_no_3(monkeypatch: pytest.MonkeyPatch) -
     res = read_scene("rounded", 14, 23332)
     assert (res.wrong, res.false) == (0, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.RIVAL_SHARE", 2.0)  # no rival ever close
+    monkeypatch.setattr("vision.faceread.RIVAL_SHARE", 2.0)  # no rival ever close
     # (since the 30th pass its corner pips' rims are measured on its face alone,
     # vision.face.RIM_IN_HULL, and the box crop is no clean 3: that off too)
     monkeypatch.setattr("vision.face.RIM_IN_HULL", False)
@@ -262,16 +263,16 @@ def test_kinds_scenes_read_from_clean_pips(kind: str, i: int, seed: int, right: 
     res = read_scene(kind, i, seed)
     assert (res.correct, res.wrong, res.false) == (right, 0, 0), res.misreads
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.pip_read", lambda *a, **k: None)
+    monkeypatch.setattr("vision.faceread.pip_read", lambda *a, **k: None)
     # the polka scene's die is read also where its box crop's clean fit, which the
     # classifier denies, defers to its top face (the twenty-first pass): that off too
-    monkeypatch.setattr("vision.read._box_crop_stands", lambda pips, want: pips.clean)
+    monkeypatch.setattr("vision.faceread._box_crop_stands", lambda pips, want: pips.clean)
     # (since the 30th pass a glare spot brighter and softer than every pip is no pip,
     # which leaves the second specks scene's box crop a clean fit: that off too)
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)
     # (since the 56th pass a large 5 whose pips fit it cleanly needs only 0.6 of the
     # classifier, which reads the side faces scene's die too: that off too)
-    monkeypatch.setattr("vision.read.CLEAN_PIPS_PROB", 0.0)
+    monkeypatch.setattr("vision.faceread.CLEAN_PIPS_PROB", 0.0)
     # (since the 57th pass the one pip brighter than every other, without which the
     # rest fit, is glare, which leaves the second specks scene's box crop a fit: off)
     monkeypatch.setattr("vision.face.EXTRA_GLARE", 0.0)
@@ -295,8 +296,8 @@ def test_a_face_of_five_corners_with_fewer_light_pips_than_the_box_crop_is_not_r
     die gets no value (before, it was read as 4)."""
     res = read_scene("side-faces", 12, 16666)
     assert (res.wrong, res.unreadable) == (0, 1)
-    real = vision.read._top_face
-    monkeypatch.setattr(vision.read, "_top_face",  # the face taken for four-cornered
+    real = vision.faceread.candidate_top_face
+    monkeypatch.setattr(vision.faceread, "candidate_top_face",  # the face taken for four-cornered
                         lambda img, c: dataclasses.replace(real(img, c), corners=4))
     res = read_scene("side-faces", 12, 16666)
     assert res.wrong == 1 and res.misreads[0][:2] == (5, 4)
@@ -313,7 +314,7 @@ def _white_lone_pip(at: tuple[int, int]) -> np.ndarray:
 def test_a_clean_2_is_no_read_where_the_top_face_shows_a_pip_off_its_corners() -> None:
     """A 2's and a 4's pips lie in the face's corners: a pip on the top face 30 px
     (a quarter of its side) from its centre, midway along an edge, is none of a 2's
-    (:func:`vision.read.pip_off_the_corners`); one in a corner may be, its fellow
+    (:func:`vision.faceread.pip_off_the_corners`); one in a corner may be, its fellow
     lost."""
     c = _candidate(UNSURE_2, 2)
     assert _pip_read(_white_lone_pip((150, 120)), c) is None
@@ -322,7 +323,7 @@ def test_a_clean_2_is_no_read_where_the_top_face_shows_a_pip_off_its_corners() -
 
 def test_without_the_corner_check_a_pip_off_the_corners_lets_a_2_be_read(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("vision.read.pip_off_the_corners", lambda *a, **k: False)
+    monkeypatch.setattr("vision.faceread.pip_off_the_corners", lambda *a, **k: False)
     assert _pip_read(_white_lone_pip((150, 120)), _candidate(UNSURE_2, 2)) == 2
 
 
@@ -337,7 +338,7 @@ def test_a_red_1_seen_obliquely_beside_its_side_face_s_2_is_not_read_as_2(
     res = read_scene("specks", i, seed)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (right, 0, 1, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.pip_off_the_corners", lambda *a, **k: False)
+    monkeypatch.setattr("vision.faceread.pip_off_the_corners", lambda *a, **k: False)
     res = read_scene("specks", i, seed)
     assert (res.correct, res.wrong, res.misreads[0][:2]) == (right, 1, (1, 2))
 
@@ -351,8 +352,8 @@ def test_a_side_faces_2_read_as_4_from_the_box_crop_is_no_read_now(
     res = read_scene("side-faces", 3, 13939)
     assert (res.correct, res.wrong, res.unreadable, res.false) == (1, 0, 1, 0)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.pip_off_the_corners", lambda *a, **k: False)
+    monkeypatch.setattr("vision.faceread.pip_off_the_corners", lambda *a, **k: False)
     # the 4 fits loosely: PIP_READ_TIGHT (forty-fourth pass) keeps it out as well
-    monkeypatch.setattr("vision.read.PIP_READ_TIGHT", False)
+    monkeypatch.setattr("vision.faceread.PIP_READ_TIGHT", False)
     res = read_scene("side-faces", 3, 13939)
     assert (res.wrong, res.misreads[0][:2]) == (1, (2, 4))

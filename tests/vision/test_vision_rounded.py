@@ -57,7 +57,7 @@ def test_very_rounded_dice_of_the_kinds_are_read(
     res = read_scene("rounded", i, 12929)
     assert (res.correct, res.wrong, res.false) == (right, 0, 0)
     monkeypatch.setattr("vision.face._face_hull", lambda mask, area: np.ones_like(mask))
-    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)  # the hull's part alone
+    monkeypatch.setattr("vision.faceread.ROUND_UPRIGHT", False)  # the hull's part alone
     # (since the fifty-fifth pass a soft spot as dark as the face's dark pips counts as
     # a pip, vision.face.DARK_SOFT_PIP, which reads this die's pips too)
     monkeypatch.setattr("vision.face.DARK_SOFT_PIP", 0.0)
@@ -183,7 +183,7 @@ def test_a_disc_face_is_looked_at_again_upright_with_its_layout_turning_freely(
         monkeypatch: pytest.MonkeyPatch) -> None:
     image = scene("rounded", i, seed).image
     assert value_at(image, x, y) == value
-    monkeypatch.setattr("vision.read.ROUND_UPRIGHT", False)
+    monkeypatch.setattr("vision.faceread.ROUND_UPRIGHT", False)
     assert value_at(image, x, y) is None  # the turned crop alone: unreadable
 
 

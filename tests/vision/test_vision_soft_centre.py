@@ -213,7 +213,7 @@ def test_glare_brighter_than_the_pips_by_30_levels_is_no_centre_pip(
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.doubts.BRIGHT_STEP", 40)  # as before
     monkeypatch.setattr("vision.face.BRIGHTER_AND_SOFTER", False)  # the 30th pass's rule
-    monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
+    monkeypatch.setattr("vision.faceread.GLARE_ON_BOX_HOLDS", False)  # the box crop's glare doubt
     # stands against the top face's crop (fifty-first pass): it catches this one too
     res = read_scene("glare", 8, 4141)
     assert res.wrong == 1 and res.misreads[0][:2] == (4, 5)
@@ -281,11 +281,11 @@ def test_a_glare_spot_the_box_s_crop_saw_stays_glare_on_the_top_face(
     like its pips. On the box's crop the spot's rim is 1.33 times as soft as the pips'
     (glare: a 2 in doubt); on the top face's crop 1.248 times, under the bound of
     :data:`vision.face.SOFTER_THAN_SIBLINGS`, so that crop fit a clean 3 and settled
-    the die: read as 3. With :data:`vision.read.GLARE_ON_BOX_HOLDS` the box crop's
+    the die: read as 3. With :data:`vision.faceread.GLARE_ON_BOX_HOLDS` the box crop's
     doubt stands and the die is unreadable."""
     res = read_scene("glare", 4, 132715)
     assert (res.wrong, res.false) == (0, 0)
-    monkeypatch.setattr("vision.read.GLARE_ON_BOX_HOLDS", False)
+    monkeypatch.setattr("vision.faceread.GLARE_ON_BOX_HOLDS", False)
     res = read_scene("glare", 4, 132715)
     assert res.wrong == 1 and res.misreads[0][:2] == (2, 3)
 

@@ -1,5 +1,5 @@
 """A die's side face seen edge-on, its pips strips side by side
-(vision.face.PipCheck.strips, vision.read.SIDE_STRIPS): no die by itself, where the
+(vision.face.PipCheck.strips, vision.faceread.SIDE_STRIPS): no die by itself, where the
 classifier took it for a small 6; so is a small 6 whose pips run together in two
 columns (it cannot be told from one), unless its pips fit a layout."""
 
@@ -9,8 +9,8 @@ import pytest
 
 from tools.vision.kinds import FIRST_FACE, read_scene
 from vision.face import PipCheck, find_pips
+from vision.faceread import decide
 from vision.layouts import LayoutFit
-from vision.read import decide
 from vision.types import VisionParams
 
 
@@ -51,7 +51,7 @@ def test_side_faces_on_a_polka_cloth_are_no_small_6s(
     res = read_scene("polka", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.SIDE_STRIPS", 99)
+    monkeypatch.setattr("vision.faceread.SIDE_STRIPS", 99)
     # a side face read alone in its frame: the lone small read's check (vision.read.
     # LONE_SMALL_FACE) is a second guard there; off, to see this check alone
     monkeypatch.setattr("vision.read.LONE_SMALL_FACE", False)

@@ -50,7 +50,7 @@ def test_a_clean_fit_of_the_box_crop_that_the_classifier_denies_defers_to_the_to
     res = read_scene(kind, i, seed)
     assert (res.correct, res.wrong, res.false) == (right, 0, 0)
     monkeypatch.setattr("vision.face._face_hull", lambda mask, area: np.ones_like(mask))
-    monkeypatch.setattr("vision.read._box_crop_stands", lambda pips, want: pips.clean)
+    monkeypatch.setattr("vision.faceread._box_crop_stands", lambda pips, want: pips.clean)
     # with the hull off the 2's box crop takes in the dark floor and is looked at for
     # dark pips; a white pip lighter than its face made the 3 with them, which
     # vision.face.LIGHT_ON_DARK (sixty-fifth pass) takes for glare: off here too

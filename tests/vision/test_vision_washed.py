@@ -1,5 +1,5 @@
 """A die whose pip a glare patch washed out (vision.face.explaining_values,
-vision.read.washed_read): the pips left fit no layout, and the die is read only where
+vision.faceread.washed_read): the pips left fit no layout, and the die is read only where
 exactly one value explains them, every other place of its layout hidden (not bare
 face), and the classifier is sure of that same value, or, where it is not sure of
 any, every unseen pip of that value lies under glare."""
@@ -12,7 +12,8 @@ from tools.vision.kinds import read_scene, scene, value_at
 from vision import read_dice
 from vision.face import FACE_PX, explaining_values, find_pips
 from vision.facecrops import box_face_crop
-from vision.read import WASHED_MIN_PROB, Candidate, find_candidates
+from vision.faceread import WASHED_MIN_PROB, Candidate
+from vision.read import find_candidates
 from vision.types import Calibration, VisionParams
 
 WHITE = (215, 215, 215)  # a white face, BGR
@@ -98,7 +99,7 @@ def test_a_white_die_with_a_pip_washed_out_is_read(
         i: int, x: int, y: int, value: int, monkeypatch: pytest.MonkeyPatch) -> None:
     image = scene("glare", i, 50001).image
     assert value_at(image, x, y) == value
-    monkeypatch.setattr("vision.read.WASHED_READ", False)
+    monkeypatch.setattr("vision.faceread.WASHED_READ", False)
     assert value_at(image, x, y) is None  # unreadable before: its pips fit no layout
 
 
@@ -136,7 +137,7 @@ def test_a_pip_washed_out_is_read_where_the_glare_fools_the_classifier(
     assert explaining_values(face, c.pips) == {4}
     assert explaining_values(face, c.pips, glare_only=True) == {4}
     assert value_at(image, 142, 214) == 4
-    monkeypatch.setattr("vision.read.WASHED_READ", False)
+    monkeypatch.setattr("vision.faceread.WASHED_READ", False)
     assert value_at(image, 142, 214) is None
 
 
@@ -170,7 +171,7 @@ def test_a_value_the_classifier_all_but_rules_out_is_not_read(
     assert c.pips is not None
     assert explaining_values(face, c.pips) == explaining_values(face, c.pips, True) == {6}
     assert value_at(image, 970, 211) in (None, 5)
-    monkeypatch.setattr("vision.read.WASHED_MIN_PROB", 0.0)
+    monkeypatch.setattr("vision.faceread.WASHED_MIN_PROB", 0.0)
     assert value_at(image, 970, 211) == 6  # what the rule read without the share
 
 
@@ -190,7 +191,7 @@ def test_the_top_face_s_own_crop_explains_a_washed_pip(
         monkeypatch: pytest.MonkeyPatch) -> None:
     image = scene("glare", i, seed).image
     assert value_at(image, x, y) == value
-    monkeypatch.setattr("vision.read.WASHED_TOP", False)
+    monkeypatch.setattr("vision.faceread.WASHED_TOP", False)
     assert value_at(image, x, y) is None  # the box's crop alone: unreadable
 
 
@@ -201,10 +202,10 @@ def test_a_die_a_finger_is_over_is_not_read_by_its_washed_pips(
     glare spot beside another. The classifier was unsure (0.48 for a 5, 0.21 for a
     6); of the values that explain the four pips found, with the unseen places under
     glare, only a 6 was left, and a 6 is asked no hand by face_doubt: read as 6. A
-    finger hides pips as glare does (vision.read.WASHED_NO_HAND)."""
+    finger hides pips as glare does (vision.faceread.WASHED_NO_HAND)."""
     res = read_scene("finger", 15, 53026)
     assert (res.correct, res.wrong, res.false) == (1, 0, 0)
-    monkeypatch.setattr("vision.read.WASHED_NO_HAND", False)
+    monkeypatch.setattr("vision.faceread.WASHED_NO_HAND", False)
     # (since the fifty-eighth pass a soft spot that alone completes the pips' layout is
     # a pip, vision.face.GLARE_COMPLETES, which leaves this die unreadable even so)
     monkeypatch.setattr("vision.face.GLARE_COMPLETES", False)

@@ -18,7 +18,8 @@ import cv2
 import numpy as np
 
 from vision.evaluate import held_out, load_labels, score_image
-from vision.read import decide, find_candidates, square_corners
+from vision.faceread import decide
+from vision.read import find_candidates, square_corners
 from vision.types import Calibration, Die, VisionParams
 
 
