@@ -624,7 +624,7 @@ def middle_floor_colour(image: NDArray[np.uint8]) -> NDArray[np.float32] | None:
     fills the middle (0.91..0.96 of it on three empty trays of the kinds, whose crumbs
     in a corner were read as dice). Where dice or a tray's parts take much of the
     middle, its most common colour can be a die's (0.25..0.48 on real photos of dice
-    in trays): no estimate then. :func:`vision.read.not_specks` asks it only of
+    in trays): no estimate then. :func:`vision.looks.not_specks` asks it only of
     detections under ``VisionParams.strict_min_px``, and only whether the "face" has
     the floor's colour (:attr:`Body.floor_contrast`): in a close view of large dice
     the middle is the dice's own colour (23 right reads of large red dice lost on

@@ -156,7 +156,7 @@ class VisionParams:
             2; on 4419 photos (the shared photos, vision-cases, 21 seeds of the
             kinds' scenes) and 300 more scenes of dice 2..30 % of the frame, no die
             under 18 px was read right, and 15 instead of 12 changed nothing else.
-            Detections from 10 px are still looked at (``vision.read.LOOK_MIN_PX``).
+            Detections from 10 px are still looked at (``vision.looks.LOOK_MIN_PX``).
         max_die_px: largest die reported, in px of the input image.
         read_threshold: minimum face-classifier probability 0..1 for a value; below it
             the die's value is ``None``.

@@ -45,7 +45,7 @@ def test_a_die_too_large_for_the_quarter_size_look_is_found_by_a_smaller_one(
         kind: str, i: int, seed: int, value: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Blind seeds of the kinds: the quarter-size look (128 px) found only the side
     faces' pips in strips; the two side faces were read as two small 6s. The look at
-    vision.read.BIGGEST_LOOK_PX (96 px) finds the die, and its top face's value is
+    vision.looks.BIGGEST_LOOK_PX (96 px) finds the die, and its top face's value is
     read; what lay inside it goes."""
     from tools.vision.kinds import read_scene
 
@@ -55,7 +55,7 @@ def test_a_die_too_large_for_the_quarter_size_look_is_found_by_a_smaller_one(
     assert [d.value for d in sc.dice] == [value]
     assert [d.value for d in read_dice(sc.image).dice] == [value]
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.BIGGEST_LOOK_MIN_FRAME", 10**6)  # the quarter look only
+    monkeypatch.setattr("vision.looks.BIGGEST_LOOK_MIN_FRAME", 10**6)  # the quarter look only
     monkeypatch.setattr("vision.faceread.SIDE_STRIPS", 3)  # and two strips still read
     # every read of the frame is then a strip: vision.read.STRIPS_ONLY_FRAME, a
     # second guard; off
@@ -71,7 +71,7 @@ def test_a_side_face_at_the_edge_of_a_large_die_s_box_is_part_of_it(
     look, glare on its face (unreadable). A side face's three pips, seen edge-on,
     were read as a small 6 whose centre lay just outside the die's box: it
     outranked the unread die and was reported as its value. Within 0.6 of the box's
-    side of its centre (vision.read._inside_die) it is part of the die."""
+    side of its centre (vision.looks._inside_die) it is part of the die."""
     from tools.vision.kinds import read_scene
 
     res = read_scene("side-faces", 36, 9501)
@@ -87,7 +87,7 @@ def test_a_side_face_at_the_edge_of_a_large_die_s_box_is_part_of_it(
         return (small.size < 0.6 * face and abs(small.x - big.x) < half
                 and abs(small.y - big.y) < half)
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read._inside_die", box_only)
+    monkeypatch.setattr("vision.looks._inside_die", box_only)
     # the side face is then the one die read: the lone small read's check (vision.read.
     # LONE_SMALL_FACE) is a second guard there; off, to see this check alone
     monkeypatch.setattr("vision.read.LONE_SMALL_FACE", False)
@@ -100,9 +100,9 @@ def test_a_side_face_at_the_edge_of_a_large_die_s_box_is_part_of_it(
 
 def test_a_crop_round_one_die_gets_no_smaller_look(monkeypatch: pytest.MonkeyPatch) -> None:
     """The demo's crop of Ben's roll-off die (rune55-dice-trays, 90 x 104 px, a 5 of
-    30 px): every look enlarges it, and a look at vision.read.BIGGEST_LOOK_PX found
+    30 px): every look enlarges it, and a look at vision.looks.BIGGEST_LOOK_PX found
     the die's lower edge as a second, unreadable "die". The smaller look runs only on
-    a frame of vision.read.BIGGEST_LOOK_MIN_FRAME px and more (a camera's)."""
+    a frame of vision.looks.BIGGEST_LOOK_MIN_FRAME px and more (a camera's)."""
     from pathlib import Path
 
     import cv2
@@ -115,5 +115,5 @@ def test_a_crop_round_one_die_gets_no_smaller_look(monkeypatch: pytest.MonkeyPat
     r = read_dice(crop)
     assert [d.value for d in r.dice] == [5] and r.problems == ()
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.BIGGEST_LOOK_MIN_FRAME", 0)
+    monkeypatch.setattr("vision.looks.BIGGEST_LOOK_MIN_FRAME", 0)
     assert [d.value for d in read_dice(crop).dice] == [5, None]

@@ -200,7 +200,7 @@ def test_a_very_rounded_die_whose_box_takes_in_the_floor_is_no_speck(
 def test_polka_dots_dropped_as_specks_still_call_for_the_half_size_look() -> None:
     # four large dice on a polka cloth: the full-size look reads one of them and
     # drops the dots as floor specks; the coarser looks find the other three (the
-    # fourth, under the quarter-size look's size, since vision.read._at_size_read)
+    # fourth, under the quarter-size look's size, since vision.looks._at_size_read)
     res = read_scene("polka", 4, 2121)
     assert (res.correct, res.wrong, res.false) == (4, 0, 0), res.misreads
 
@@ -239,7 +239,7 @@ def test_a_crumb_in_a_box_corner_is_measured_against_the_frame_s_middle(
         assert body_contrast(img, 438, 162, size, frame, middle).is_floor_speck(20.0)
     for seed, i in ((8888, 0), (6060, 14), (14242, 6)):
         assert read_scene("empty-lint", i, seed).false == 0, seed
-    monkeypatch.setattr("vision.read.middle_floor_colour", lambda im: floor_colour(im)[1])
+    monkeypatch.setattr("vision.looks.middle_floor_colour", lambda im: floor_colour(im)[1])
     monkeypatch.setattr("vision.read.LONE_DOUBT_DROPS", False)  # a second guard, off
     assert [read_scene("empty-lint", i, seed).false for seed, i in
             ((8888, 0), (6060, 14), (14242, 6))] == [1, 1, 1]

@@ -660,8 +660,8 @@ def test_a_1_on_a_small_pentagon_is_a_d12_not_a_d6(monkeypatch: pytest.MonkeyPat
 
 
 @pytest.mark.parametrize(("i", "seed", "rule"), [
-    (8, 5959, "vision.read._glyph_in_unread"),
-    (6, 8282, "vision.read._reads_one"),
+    (8, 5959, "vision.looks._glyph_in_unread"),
+    (6, 8282, "vision.looks._reads_one"),
 ])
 def test_a_numeral_loop_boxed_as_a_small_die_inside_its_numeral_die_is_no_1(
         i: int, seed: int, rule: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -946,7 +946,7 @@ def test_a_numeral_die_the_ensemble_calls_no_die_still_holds_its_loop_out(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Blind seed 8282, scene 6 of numerals-text: the shipped ensemble (since the
     thirty-second pass) gives the numeral die around the loop 0.62 "no die" and 0.34
-    a 1, where the first classifier gave a 1. :func:`vision.read._reads_one` takes
+    a 1, where the first classifier gave a 1. :func:`vision.looks._reads_one` takes
     either class: with only the 1 counted, as before, the loop is read as 1."""
     res = read_scene("numerals-text", 6, 8282)
     assert (res.wrong, res.false) == (0, 0)
@@ -954,7 +954,7 @@ def test_a_numeral_die_the_ensemble_calls_no_die_still_holds_its_loop_out(
     def ones_only(c: vision.faceread.Candidate, p: VisionParams) -> bool:
         return bool(float(c.probs.mean(axis=0)[1]) >= p.read_threshold
                     and np.all(c.probs.argmax(axis=1) == 1))
-    monkeypatch.setattr("vision.read._reads_one", ones_only)
+    monkeypatch.setattr("vision.looks._reads_one", ones_only)
     monkeypatch.setattr("vision.read.LONE_ONE_FACE", False)  # a second guard: off
     res = read_scene("numerals-text", 6, 8282)
     assert res.wrong == 1 and res.misreads[0][:2] == (0, 1)

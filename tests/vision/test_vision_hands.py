@@ -130,6 +130,7 @@ def test_dice_under_a_finger_in_the_kinds_scenes_give_no_value_they_do_not_show(
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
     monkeypatch.setattr("vision.read.hand_over", lambda *a: 0.0)
     monkeypatch.setattr("vision.hands.hand_over", lambda *a: 0.0)  # and in hand_share
+    monkeypatch.setattr("vision.looks.hand_over", lambda *a: 0.0)  # and in the merge
     if (seed, i) == (2828, 5):  # its 2's one pip left lies at a corner of a face no
         # square: since blind seed 19393 the corner pip check catches it too
         monkeypatch.setattr("vision.doubts.CORNER_PIP_OFFSET", 1.5)

@@ -31,7 +31,7 @@ def test_a_lone_small_read_without_a_face_is_unreadable(
     # the numeral die's side face lies in the box of the die a coarser look found, and
     # goes as a part of it (test_numeral_side_face_is_part_of_its_die): here the lone
     # read's own check alone
-    monkeypatch.setattr("vision.read.PARTS_OF_LARGER_DICE", False)
+    monkeypatch.setattr("vision.looks.PARTS_OF_LARGER_DICE", False)
     # the classifier was unsure of both values (0.90, 0.83): the next check drops such
     # a die (test_a_doubtful_lone_small_read_is_no_die); off, to see this one alone
     monkeypatch.setattr("vision.read.LONE_DOUBT_DROPS", False)
@@ -116,7 +116,7 @@ def test_a_sure_lone_small_read_without_a_face_stays_unreadable(
 def test_numeral_side_face_is_part_of_its_die() -> None:
     # the "5" on the numeral die's side face (LONE above) lies inside the box the
     # quarter-size look found for the numeral die, whose top face is a square
-    # (vision.read.without_parts_of_larger_dice): no die, as a numeral die is none
+    # (vision.looks.without_parts_of_larger_dice): no die, as a numeral die is none
     r = read_dice(scene("numerals-text", 8, 31210).image)
     assert r.dice == () and [p.code for p in r.problems] == ["no_dice"]
 

@@ -52,14 +52,14 @@ def test_a_die_seen_only_as_its_pips_is_found_by_the_half_size_look(
     # the demo's crop of two cargo dice (nell-byler-d6, 129 x 172 px): the full-size
     # look finds the 1, and the 3 only as two of its pips, "dice" of 9 and 10 px that
     # get no value; they make the half-size look run, which finds the 3 at 41 px.
-    # They are looked at (vision.read.LOOK_MIN_PX) though none under
+    # They are looked at (vision.looks.LOOK_MIN_PX) though none under
     # VisionParams.min_die_px (15) is reported
     demo = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
     img = cv2.imread(str(demo / "photos" / "nell-byler-d6" / "IMG_20191209_100308.jpg"))
     assert img is not None
     crop = np.ascontiguousarray(img[370:542, 172:301], np.uint8)
     assert sorted(d.value for d in read_dice(crop).dice if d.value) == [1, 3]
-    monkeypatch.setattr("vision.read.LOOK_MIN_PX", 12.0)
+    monkeypatch.setattr("vision.looks.LOOK_MIN_PX", 12.0)
     assert [d.value for d in read_dice(crop).dice] == [1]
 
 
@@ -78,10 +78,10 @@ def test_a_die_read_by_its_pips_whose_top_face_is_no_square_is_taken(
     # development seeds of the polka kind: a white 2 and a white 6 on a dark cloth of
     # white dots, each joined to its white side face, so its top face is found but is
     # no square; the coarser looks find it at the size of the dice read, and the
-    # classifier and its pips read it (vision.read.AT_SIZE_PIPPED)
+    # classifier and its pips read it (vision.looks.AT_SIZE_PIPPED)
     res = read_scene("polka", i, seed)
     assert (res.correct, res.wrong, res.missed, res.false) == (right, 0, 0, 0)
-    monkeypatch.setattr("vision.read.AT_SIZE_PIPPED", False)
+    monkeypatch.setattr("vision.looks.AT_SIZE_PIPPED", False)
     res = read_scene("polka", i, seed)
     assert (res.correct, res.wrong, res.missed, res.false) == (right - 1, 0, 1, 0)
 
@@ -93,19 +93,20 @@ def test_a_patch_of_polka_cloth_the_size_of_the_dice_is_no_die(
     # the dice read, and its dots read as a 4 whose pips agree; it shows no d6's top
     # face, so it is not taken. Taken without that check, it is an invented die
     import vision.read as read
-    from vision import dots, doubts, faceread
+    from vision import dots, doubts, faceread, looks
+    from vision.model import suppress
 
     res = read_scene("polka", i, seed)
     assert (res.wrong, res.false) == (0, 0), (res.misreads, res.false)
 
     def any_face(img, spare, cands, size, p, floor):  # type: ignore[no-untyped-def]
         lo, hi = (p.strict_min_px, p.max_die_px) if size is None else (0.5 * size, 2 * size)
-        near = [d for d in read.suppress(spare) if lo <= d.size <= hi
-                and not any(read._overlap(d, c.det) for c in cands)]
-        return faceread.check_candidates(img, read.not_specks(img, near, p, floor), p)
+        near = [d for d in suppress(spare) if lo <= d.size <= hi
+                and not any(looks._overlap(d, c.det) for c in cands)]
+        return faceread.check_candidates(img, looks.not_specks(img, near, p, floor), p)
 
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr(read, "_at_size_read", any_face)
+    monkeypatch.setattr(looks, "_at_size_read", any_face)
     # (since the 31st pass a top face showing over six pips is no d6's face, which
     # holds the 3434 patch out too: that off as well)
     monkeypatch.setattr(doubts, "SEVEN_PIPS", False)
@@ -133,17 +134,17 @@ def test_a_die_read_by_its_pips_beside_a_die_close_to_the_camera_is_kept(
     # side faces, and a 6 of 123 px read with its pips agreeing: the dice read under
     # half the largest do not count towards the die size, and the 6 was dropped as
     # under half of it. Two checks read it, so it stays
-    import vision.read as read
+    from vision import looks
 
     res = read_scene("finger", 0, seed=6161)
     assert (res.correct, res.wrong, res.false) == (2, 0, 0)
-    monkeypatch.setattr(read, "_read_by_pips", lambda c, p: False)
+    monkeypatch.setattr(looks, "_read_by_pips", lambda c, p: False)
     # (since the pip finder looks inside the face's hull, the 1's box crop shows no
     # side face's pips and the 6 is kept anyway: the hull is turned off as well)
     monkeypatch.setattr("vision.face._face_hull", lambda mask, area: np.ones_like(mask))
     # (and since the fortieth pass the 6 counts towards the die size, its top face over
-    # half the 1's: vision.read.EVIDENCE_TOP_FACES, off as well)
-    monkeypatch.setattr(read, "EVIDENCE_TOP_FACES", False)
+    # half the 1's: vision.looks.EVIDENCE_TOP_FACES, off as well)
+    monkeypatch.setattr(looks, "EVIDENCE_TOP_FACES", False)
     assert read_scene("finger", 0, seed=6161).correct == 1
 
 
@@ -153,11 +154,11 @@ def test_a_die_its_pips_and_top_face_read_beside_dice_seen_with_their_sides_is_k
     # is unsure of (0.59 for 5, 0.39 for 4) but whose pips and top face read 5, beside a
     # 4 of 280 px and a 3 of 219 px whose boxes take in their side faces: the die size
     # read is 250 px and the 5 was dropped as under half of it
-    import vision.read as read
+    from vision import looks
 
     res = read_scene("specks", 38, seed=50001)
     assert (res.correct, res.wrong, res.missed, res.false) == (3, 0, 0, 0)
-    monkeypatch.setattr(read, "_read_by_two_checks", lambda img, c, p: False)
+    monkeypatch.setattr(looks, "_read_by_two_checks", lambda img, c, p: False)
     res = read_scene("specks", 38, seed=50001)
     assert (res.correct, res.wrong, res.missed, res.false) == (2, 0, 1, 0)
 
@@ -170,9 +171,9 @@ def test_tiny_reads_alone_call_for_the_half_size_look(
     # a 640 px frame and a black 3 of 180 px in a 1280 px one, whose side faces' pips,
     # seen edge-on in strips, the full-size look read as two small 6s (20 and 30 px)
     # and nothing else; it read all it found, so no coarser look was taken
-    # (vision.read.TINY_READS_LOOK_AGAIN takes it where the reads are that small)
+    # (vision.looks.TINY_READS_LOOK_AGAIN takes it where the reads are that small)
     res = read_scene("scale", i, seed)
     assert (res.correct, res.wrong, res.false, res.missed) == (1, 0, 0, 0)
-    monkeypatch.setattr("vision.read.TINY_READS_LOOK_AGAIN", 0)
+    monkeypatch.setattr("vision.looks.TINY_READS_LOOK_AGAIN", 0)
     res = read_scene("scale", i, seed)
     assert (res.correct, res.false, res.misreads[0][:2]) == (0, 1, (3, 6))

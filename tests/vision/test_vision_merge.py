@@ -1,4 +1,4 @@
-"""Merging the detector's looks (vision.read.merge_looks): a small "die" read inside
+"""Merging the detector's looks (vision.looks.merge_looks): a small "die" read inside
 a large die whose value only the pip check withheld is part of that die (a side
 face with pips, seen obliquely), not a die of its own; inside a box over a cluster
 of dice, which shows no one top face, small dice stay. And the finger scenes of the
@@ -14,8 +14,9 @@ from tools.vision.kinds import FIRST_FACE, read_scene
 from vision.face import PipCheck
 from vision.faceread import Candidate
 from vision.layouts import LayoutFit
+from vision.looks import merge_looks, without_small_reads
 from vision.model import Detection
-from vision.read import _one_face_two_boxes, merge_looks, without_small_reads
+from vision.read import _one_face_two_boxes
 from vision.types import VisionParams
 
 P = VisionParams()
@@ -151,14 +152,14 @@ def test_the_two_looks_at_a_5_on_a_polka_cloth_make_one_die(
     res = read_scene("polka", 8, 3737)
     assert (res.correct, res.wrong, res.false) == (3, 0, 0), res.misreads
     monkeypatch.setattr("vision.model.FACE", FIRST_FACE)  # the misread's classifier
-    monkeypatch.setattr("vision.read.ON_FACE", 0.0)  # the rule off
+    monkeypatch.setattr("vision.looks.ON_FACE", 0.0)  # the rule off
     assert read_scene("polka", 8, 3737).false == 1
 
 
 def test_the_dots_of_a_polka_cloth_do_not_keep_out_the_dice_among_them() -> None:
     # large dice on a polka cloth (seed 13333 of the kinds): the full-size look finds
     # the cloth's dots (76 detections of 27..85 px), no value read, and the coarser
-    # looks' dice lay where they lay (vision.read._at_size_read takes none where a
+    # looks' dice lay where they lay (vision.looks._at_size_read takes none where a
     # candidate lies): 3 of the 6 dice read. The dots, under half the size of the
     # large dice, now go first, and all six are read.
     res = read_scene("polka", 17, 13333)

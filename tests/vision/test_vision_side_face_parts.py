@@ -1,5 +1,5 @@
 """Small reads that are parts of a larger die a coarser look found
-(vision.read.without_parts_of_larger_dice): a red 3 near the camera, under a finger,
+(vision.looks.without_parts_of_larger_dice): a red 3 near the camera, under a finger,
 whose side faces' pips the classifier alone read as two small 6s."""
 
 import pytest
@@ -19,7 +19,7 @@ def test_side_faces_of_a_die_under_a_finger_are_no_dice(
     assert r.dice == ()
     assert [p.code for p in r.problems] == ["hand"]  # take the hand away
     # without the rule: the two strips read as 6s, a wrong value and an invented die
-    monkeypatch.setattr("vision.read.PARTS_OF_LARGER_DICE", False)
+    monkeypatch.setattr("vision.looks.PARTS_OF_LARGER_DICE", False)
     # every read of the frame is then a strip: STRIPS_ONLY_FRAME catches it too
     monkeypatch.setattr("vision.read.STRIPS_ONLY_FRAME", False)
     r = read_dice(image)
@@ -38,7 +38,7 @@ def test_side_faces_inside_the_half_size_look_s_box_under_a_hand_are_no_dice(
     assert all(d.value is None for d in r.dice)
     assert not any(abs(d.center[0] - 820) < 60 and d.center[1] < 220 for d in r.dice)
     assert "hand" in [p.code for p in r.problems]  # take the hand away
-    monkeypatch.setattr("vision.read.PARTS_UNDER_A_HAND", False)
+    monkeypatch.setattr("vision.looks.PARTS_UNDER_A_HAND", False)
     # every read of the frame is then a strip: STRIPS_ONLY_FRAME catches it too
     monkeypatch.setattr("vision.read.STRIPS_ONLY_FRAME", False)
     r = read_dice(image)
@@ -58,7 +58,7 @@ def test_side_faces_of_a_die_whose_top_face_a_finger_hides_are_no_dice(
     assert [d for d in r.dice if d.value is not None] == []
     assert not any(900 < d.center[0] < 1130 and d.center[1] < 250 for d in r.dice)
     # without the rule: a wrong value and an invented die
-    monkeypatch.setattr("vision.read.HAND_CUTS_FACE", False)
+    monkeypatch.setattr("vision.looks.HAND_CUTS_FACE", False)
     r = read_dice(image)
     assert sorted((d.value, round(d.center[0]), round(d.center[1])) for d in r.dice
                   if d.value is not None) == [(6, 943, 146), (6, 972, 221)]
@@ -73,12 +73,12 @@ def test_side_faces_inside_a_large_look_s_box_are_no_dice(
     # top face there is no square (the side faces are of its colour); the full-size
     # look read two side faces' strips (44 and 47 px, no round pip) as two 6s. Their
     # centres lie inside the large box, whose top face is found
-    # (vision.read.LARGE_LOOK_STRIPS): no dice. The 4 itself is missed.
+    # (vision.looks.LARGE_LOOK_STRIPS): no dice. The 4 itself is missed.
     image = scene("specks", 5, 70095).image
     r = read_dice(image)
     assert r.dice == () and [p.code for p in r.problems] == ["no_dice"]
     # without the rule: a wrong value and an invented die
-    monkeypatch.setattr("vision.read.LARGE_LOOK_STRIPS", False)
+    monkeypatch.setattr("vision.looks.LARGE_LOOK_STRIPS", False)
     # every read of the frame is then a strip: STRIPS_ONLY_FRAME catches it too
     monkeypatch.setattr("vision.read.STRIPS_ONLY_FRAME", False)
     r = read_dice(image)

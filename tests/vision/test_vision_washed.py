@@ -13,7 +13,7 @@ from vision import read_dice
 from vision.face import FACE_PX, explaining_values, find_pips
 from vision.facecrops import box_face_crop
 from vision.faceread import WASHED_MIN_PROB, Candidate
-from vision.read import find_candidates
+from vision.looks import find_candidates
 from vision.types import Calibration, VisionParams
 
 WHITE = (215, 215, 215)  # a white face, BGR

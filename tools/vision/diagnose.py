@@ -3,7 +3,7 @@ a split of the shared photos, put in one category by the stage that lost it.
 
     ./dev python -m tools.vision.diagnose ../shared/dice-photos --split train [-v]
 
-Runs :func:`vision.read.read_dice` with the stages of :func:`vision.read.find_candidates`
+Runs :func:`vision.read.read_dice` with the stages of :func:`vision.looks.find_candidates`
 traced (every look of the detector, the die-body check, the merge of the looks, the
 die-size filter), matches the dice to the labels as ``vision eval`` does, and names
 the first stage that lost each die (missed), or the rule that withheld its value
@@ -25,6 +25,9 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+import vision.doubts as vd
+import vision.faceread as vf
+import vision.looks as vl
 import vision.read as vr
 from vision.crops import die_crop
 from vision.evaluate import LabelledDie, LabelledImage, held_out, load_labels
@@ -36,19 +39,19 @@ FOLDERS = ["nell-byler-d6", "rune55-dice-trays"]
 
 
 class Trace:
-    """What each stage of one :func:`vision.read.find_candidates` call saw."""
+    """What each stage of one :func:`vision.looks.find_candidates` call saw."""
 
     def __init__(self) -> None:
         self.raw: list[tuple[int, Detection]] = []  # (long side, detection)
         self.specks: list[Detection] = []  # dropped by the die-body check
-        self.merged_in: list[vr.Candidate] = []
-        self.merged_out: list[vr.Candidate] = []
-        self.final: list[vr.Candidate] = []
+        self.merged_in: list[vf.Candidate] = []
+        self.merged_out: list[vf.Candidate] = []
+        self.final: list[vf.Candidate] = []
 
 
 def traced(img: NDArray[np.uint8], p: VisionParams) -> Trace:
     t = Trace()
-    orig_detect, orig_specks, orig_merge = vr.detect, vr.not_specks, vr.merge_looks
+    orig_detect, orig_specks, orig_merge = vl.detect, vl.not_specks, vl.merge_looks
 
     def detect(image: NDArray[np.uint8], long_side: int, thr: float,
                small: NDArray[np.uint8] | None = None) -> list[Detection]:
@@ -62,18 +65,18 @@ def traced(img: NDArray[np.uint8], p: VisionParams) -> Trace:
         t.specks += [d for d in dets if d not in out]
         return out
 
-    def merge(cands: list[vr.Candidate], pp: VisionParams,
-              image: NDArray[np.uint8]) -> list[vr.Candidate]:
+    def merge(cands: list[vf.Candidate], pp: VisionParams,
+              image: NDArray[np.uint8]) -> list[vf.Candidate]:
         out = orig_merge(cands, pp, image)
         t.merged_in += cands
         t.merged_out = out
         return out
 
-    vr.detect, vr.not_specks, vr.merge_looks = detect, not_specks, merge  # type: ignore
+    vl.detect, vl.not_specks, vl.merge_looks = detect, not_specks, merge  # type: ignore
     try:
-        t.final = vr.find_candidates(img, Calibration(), p)
+        t.final = vl.find_candidates(img, Calibration(), p)
     finally:
-        vr.detect, vr.not_specks, vr.merge_looks = orig_detect, orig_specks, orig_merge
+        vl.detect, vl.not_specks, vl.merge_looks = orig_detect, orig_specks, orig_merge
     return t
 
 
@@ -104,9 +107,9 @@ def match(label: LabelledImage, dice: list[Die]) -> dict[int, int]:
     return out
 
 
-def why_value(c: vr.Candidate, img: NDArray[np.uint8], p: VisionParams, truth: int) -> str:
+def why_value(c: vf.Candidate, img: NDArray[np.uint8], p: VisionParams, truth: int) -> str:
     """The rule that withheld a value (or let a wrong one through), in a few words."""
-    fr = vr.decide(c.probs, c.pips, p, c.det.size)
+    fr = vf.decide(c.probs, c.pips, p, c.det.size)
     mean = c.probs.mean(axis=0)
     votes = c.probs.argmax(axis=1)
     top = int(np.argmax(mean[1:])) + 1
@@ -126,7 +129,7 @@ def why_value(c: vr.Candidate, img: NDArray[np.uint8], p: VisionParams, truth: i
             return f"strict_pips:{fr.pip_check}/{clean} ({hint})"
         return f"other ({hint})"
     if big:
-        doubt = vr.face_doubt(img, c.det, fr.value)
+        doubt = vd.face_doubt(img, c.det, fr.value)
         if doubt is not None:
             return f"face_doubt:{doubt}"
     if c.det.size >= p.smear_min_px and smear(
@@ -196,7 +199,7 @@ def categorise(img: NDArray[np.uint8], label: LabelledImage, p: VisionParams
                 cat = "die_size_filter"
             else:
                 c = fins[0]
-                fr = vr.decide(c.probs, c.pips, p, c.det.size)
+                fr = vf.decide(c.probs, c.pips, p, c.det.size)
                 others = [k for k, dd in enumerate(dice)
                           if _inside(dd.center[0], dd.center[1], lab.box)]
                 if others:

@@ -1,7 +1,7 @@
 """Measure decision rules for the face reading on a split of the shared photos.
 
 Runs the detector, the face classifier and the pip check once per photo (shipped
-models, ``vision.read.find_candidates``), then scores read thresholds and layout-check
+models, ``vision.looks.find_candidates``), then scores read thresholds and layout-check
 modes without running the networks again.
 
     /work/venv/bin/python -m tools.vision.sweep ../shared/dice-photos --split held-out
@@ -19,7 +19,8 @@ import numpy as np
 
 from vision.evaluate import held_out, load_labels, score_image
 from vision.faceread import decide
-from vision.read import find_candidates, square_corners
+from vision.looks import find_candidates
+from vision.read import square_corners
 from vision.types import Calibration, Die, VisionParams
 
 
